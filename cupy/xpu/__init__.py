@@ -1,0 +1,40 @@
+"""Runtime objects: devices, streams, events, memory and memory pools.
+
+``cupy.cuda`` is an alias of this package, so CuPy code keeps working on
+any backend.
+"""
+
+from cupy.xpu import device  # NOQA
+from cupy.xpu import memory  # NOQA
+from cupy.xpu import pinned_memory  # NOQA
+from cupy.xpu import runtime  # NOQA
+from cupy.xpu import stream  # NOQA
+
+from cupy.xpu.device import Device  # NOQA
+from cupy.xpu.device import get_device_id  # NOQA
+from cupy.xpu.memory import alloc  # NOQA
+from cupy.xpu.memory import get_allocator  # NOQA
+from cupy.xpu.memory import Memory  # NOQA
+from cupy.xpu.memory import MemoryPointer  # NOQA
+from cupy.xpu.memory import MemoryPool  # NOQA
+from cupy.xpu.memory import OutOfMemoryError  # NOQA
+from cupy.xpu.memory import set_allocator  # NOQA
+from cupy.xpu.memory import UnownedMemory  # NOQA
+from cupy.xpu.pinned_memory import alloc_pinned_memory  # NOQA
+from cupy.xpu.pinned_memory import PinnedMemory  # NOQA
+from cupy.xpu.pinned_memory import PinnedMemoryPointer  # NOQA
+from cupy.xpu.pinned_memory import PinnedMemoryPool  # NOQA
+from cupy.xpu.pinned_memory import set_pinned_memory_allocator  # NOQA
+from cupy.xpu.stream import Event  # NOQA
+from cupy.xpu.stream import ExternalStream  # NOQA
+from cupy.xpu.stream import get_current_stream  # NOQA
+from cupy.xpu.stream import get_elapsed_time  # NOQA
+from cupy.xpu.stream import Stream  # NOQA
+
+
+def is_available():
+    """True when at least one device can be used."""
+    try:
+        return runtime.getDeviceCount() > 0
+    except Exception:
+        return False

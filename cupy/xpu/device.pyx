@@ -1,0 +1,89 @@
+# Devices (CuPy's cupy.cuda.Device API, on the neutral runtime).
+
+from cupy_backends.backend cimport api
+
+
+cpdef int get_device_id() except -1:
+    """The id of the current device of this host thread."""
+    return api.xpuGetDevice()
+
+
+cdef class Device:
+    """A device.  ``Device()`` is the current device; ``with Device(i):``
+    makes device i current on this thread and restores the previous one on
+    exit; ``use()`` makes it current.
+
+    Args:
+        device (int or None): the device id; None means the current device.
+    """
+
+    def __init__(self, device=None):
+        cdef int n
+        if device is None:
+            self.id = api.xpuGetDevice()
+        else:
+            device = int(device)
+            n = api.xpuGetDeviceCount()
+            if device < 0 or device >= n:
+                raise ValueError(
+                    'Invalid device id {}: this machine has {} device(s) '
+                    '(0 to {})'.format(device, n, n - 1))
+            self.id = device
+        self._prev_stack = []
+
+    def __int__(self):
+        return self.id
+
+    def __index__(self):
+        return self.id
+
+    def __repr__(self):
+        return '<{} Device {}>'.format(api.xpuBackendName().upper(), self.id)
+
+    def __eq__(self, other):
+        if isinstance(other, Device):
+            return self.id == (<Device>other).id
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(('Device', self.id))
+
+    def __enter__(self):
+        self._prev_stack.append(api.xpuGetDevice())
+        api.xpuSetDevice(self.id)
+        return self
+
+    def __exit__(self, *args):
+        api.xpuSetDevice(self._prev_stack.pop())
+
+    def use(self):
+        """Make this device current on this host thread."""
+        api.xpuSetDevice(self.id)
+
+    def synchronize(self):
+        """Wait until all work queued on this device is done."""
+        cdef int prev = api.xpuGetDevice()
+        if prev == self.id:
+            api.xpuDeviceSynchronize()
+            return
+        api.xpuSetDevice(self.id)
+        try:
+            api.xpuDeviceSynchronize()
+        finally:
+            api.xpuSetDevice(prev)
+
+    @property
+    def mem_info(self):
+        """(free, total) device memory in bytes."""
+        cdef int prev = api.xpuGetDevice()
+        if prev == self.id:
+            return api.xpuMemGetInfo()
+        api.xpuSetDevice(self.id)
+        try:
+            return api.xpuMemGetInfo()
+        finally:
+            api.xpuSetDevice(prev)
+
+
+def getDeviceCount():
+    return api.xpuGetDeviceCount()

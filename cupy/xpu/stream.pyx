@@ -1,0 +1,238 @@
+# Streams and events (CuPy's cupy.cuda.Stream / Event API).
+#
+# The current stream is per host thread and per device, like CuPy.  Note a
+# difference from CUDA: on CANN every stream is non-blocking, so the null
+# stream does not implicitly wait for other streams (runtime.md section 5).
+
+import threading
+
+from cupy_backends.backend cimport api
+
+cdef object _tls = threading.local()
+
+
+cdef dict _current_streams():
+    cdef dict d
+    try:
+        return _tls.streams
+    except AttributeError:
+        d = {}
+        _tls.streams = d
+        return d
+
+
+cpdef intptr_t get_current_stream_ptr() except? -1:
+    cdef dict d = _current_streams()
+    if not d:
+        return 0
+    s = d.get(api.xpuGetDevice())
+    if s is None:
+        return 0
+    return (<_BaseStream>s).ptr
+
+
+def get_current_stream(int device_id=-1):
+    """The current stream of this thread for ``device_id`` (default: the
+    current device); ``Stream.null`` if none was made current."""
+    if device_id < 0:
+        device_id = api.xpuGetDevice()
+    s = _current_streams().get(device_id)
+    if s is None:
+        return _null_stream(device_id)
+    return s
+
+
+cdef dict _null_streams = {}
+
+
+cdef _null_stream(int device_id):
+    s = _null_streams.get(device_id)
+    if s is None:
+        s = Stream.__new__(Stream)
+        (<_BaseStream>s).ptr = 0
+        (<_BaseStream>s).device_id = device_id
+        (<_BaseStream>s)._owner = False
+        (<_BaseStream>s)._ctx_stack = []
+        _null_streams[device_id] = s
+    return s
+
+
+class _NullDescriptor:
+    def __get__(self, obj, cls):
+        return _null_stream(api.xpuGetDevice())
+
+
+cdef class _BaseStream:
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError('use Stream() or ExternalStream()')
+
+    def __eq__(self, other):
+        if isinstance(other, _BaseStream):
+            return (self.ptr == (<_BaseStream>other).ptr and
+                    self.device_id == (<_BaseStream>other).device_id)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.ptr, self.device_id))
+
+    def __repr__(self):
+        return '<{} {:#x} (device {})>'.format(
+            type(self).__name__, self.ptr, self.device_id)
+
+    def __enter__(self):
+        d = _current_streams()
+        self._ctx_stack.append(d.get(self.device_id))
+        self._make_current()
+        return self
+
+    def __exit__(self, *args):
+        prev = self._ctx_stack.pop()
+        d = _current_streams()
+        if prev is None:
+            d.pop(self.device_id, None)
+        else:
+            d[self.device_id] = prev
+
+    cdef _make_current(self):
+        if self.device_id != api.xpuGetDevice():
+            raise RuntimeError(
+                'This stream belongs to device {} but the current device is '
+                '{}; make device {} current first'.format(
+                    self.device_id, api.xpuGetDevice(), self.device_id))
+        _current_streams()[self.device_id] = self
+
+    def use(self):
+        """Make this stream current on this thread (for its device)."""
+        self._make_current()
+        return self
+
+    def synchronize(self):
+        """Wait until all work queued on this stream is done."""
+        api.xpuStreamSynchronize(self.ptr)
+
+    @property
+    def done(self):
+        """True when all work queued on this stream is done."""
+        return api.xpuStreamQuery(self.ptr)
+
+    def record(self, event=None):
+        """Record ``event`` (a new Event if None) on this stream; returns
+        it.  The event captures the work queued so far."""
+        if event is None:
+            event = Event()
+        (<Event>event).record(self)
+        return event
+
+    def wait_event(self, Event event):
+        """Make later work on this stream wait for ``event``."""
+        api.xpuStreamWaitEvent(self.ptr, event.ptr)
+
+
+cdef class Stream(_BaseStream):
+    """A stream of the current device.  ``Stream.null`` is the device's
+    default stream.  ``with stream:`` makes it current on this thread.
+
+    Args:
+        null (bool): make the null (default) stream instead of a new one.
+        non_blocking (bool): accepted for CuPy compatibility; every CANN
+            stream is non-blocking.
+        ptr (int): wrap this existing stream handle (not destroyed here).
+    """
+
+    def __init__(self, null=False, non_blocking=False, ptr=0):
+        self.device_id = api.xpuGetDevice()
+        self._ctx_stack = []
+        if null:
+            self.ptr = 0
+            self._owner = False
+        elif ptr:
+            self.ptr = ptr
+            self._owner = False
+        else:
+            self.ptr = api.xpuStreamCreate()
+            self._owner = True
+
+    def __dealloc__(self):
+        cdef int prev
+        if self._owner and self.ptr:
+            try:
+                prev = api.xpuGetDevice()
+                if prev != self.device_id:
+                    api.xpuSetDevice(self.device_id)
+                api.xpuStreamDestroy(self.ptr)
+                if prev != self.device_id:
+                    api.xpuSetDevice(prev)
+            except Exception:
+                pass   # an error while tearing down cannot be raised here
+            self.ptr = 0
+
+    # Stream.null: the null stream of the current device.
+    null = _NullDescriptor()
+
+
+cdef class ExternalStream(_BaseStream):
+    """A stream made elsewhere (e.g. by another framework) given by its
+    handle; it is not destroyed here."""
+
+    def __init__(self, ptr, device_id=-1):
+        self.ptr = ptr
+        self.device_id = api.xpuGetDevice() if device_id < 0 else device_id
+        self._owner = False
+        self._ctx_stack = []
+
+
+cdef class Event:
+    """An event.  ``record(stream)`` captures the work queued on the stream
+    so far; ``synchronize()`` waits for it; ``done`` tells whether it is
+    complete.
+
+    Args:
+        block (bool): accepted for CuPy compatibility (synchronize always
+            blocks the host thread).
+        disable_timing (bool): no timestamps (cannot be used with
+            get_elapsed_time).
+        interprocess (bool): not supported.
+    """
+
+    def __init__(self, block=False, disable_timing=False, interprocess=False):
+        if interprocess:
+            raise NotImplementedError(
+                'interprocess events are not supported on this backend')
+        self.device_id = api.xpuGetDevice()
+        self._timing = not disable_timing
+        self.ptr = api.xpuEventCreate(self._timing)
+
+    def __dealloc__(self):
+        if self.ptr:
+            try:
+                api.xpuEventDestroy(self.ptr)
+            except Exception:
+                pass
+            self.ptr = 0
+
+    def __repr__(self):
+        return '<Event {:#x} (device {})>'.format(self.ptr, self.device_id)
+
+    def record(self, stream=None):
+        """Record on ``stream`` (default: the current stream)."""
+        cdef intptr_t s
+        if stream is None:
+            s = get_current_stream_ptr()
+        else:
+            s = (<_BaseStream?>stream).ptr
+        api.xpuEventRecord(self.ptr, s)
+
+    def synchronize(self):
+        """Wait until the recorded work is done."""
+        api.xpuEventSynchronize(self.ptr)
+
+    @property
+    def done(self):
+        """True when the recorded work is done (or never recorded)."""
+        return api.xpuEventQuery(self.ptr)
+
+
+def get_elapsed_time(Event start_event, Event end_event):
+    """Milliseconds between two recorded, completed timing events."""
+    return api.xpuEventElapsedTime(start_event.ptr, end_event.ptr)

@@ -1,0 +1,367 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""The CANN simulator's Python side.
+
+The C files in csrc/ are linked into this extension, so its shared object
+exports the CANN C ABI (aclInit, aclrtMalloc, aclCreateTensor,
+aclnnXxx ...).  This module adds what C cannot do alone: the kernel runner
+that executes operators with NumPy (kernels.py), registered at import and
+unregistered at interpreter exit, and access to the simulator's counters
+and settings.
+"""
+
+import atexit
+
+import numpy
+
+from cpython.buffer cimport PyBUF_WRITE
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.memoryview cimport PyMemoryView_FromMemory
+from libc.stdint cimport int32_t, int64_t, uint64_t
+from libc.string cimport memcpy
+
+
+cdef extern from "sim_internal.h" nogil:
+    enum:
+        SIM_MAX_DIMS
+        SIM_MAX_ARGS
+        SIM_ARG_NONE
+        SIM_ARG_TENSOR
+        SIM_ARG_SCALAR
+        SIM_ARG_INT
+        SIM_ARG_FLOAT
+        SIM_ARG_BOOL
+        SIM_ARG_INT_ARRAY
+        SIM_ARG_TENSOR_LIST
+        SIM_ARG_FLOAT_ARRAY
+        SIM_ARG_BOOL_ARRAY
+
+    ctypedef struct sim_counters_t:
+        int64_t live_device_allocs
+        int64_t live_device_bytes
+        int64_t live_host_allocs
+        int64_t live_host_bytes
+        int64_t live_streams
+        int64_t live_events
+        int64_t live_tensors
+        int64_t live_scalars
+        int64_t live_int_arrays
+        int64_t live_float_arrays
+        int64_t live_bool_arrays
+        int64_t live_tensor_lists
+        int64_t live_scalar_lists
+        int64_t live_executors
+        int64_t h2d_bytes
+        int64_t d2h_bytes
+        int64_t d2d_bytes
+        int64_t h2d_copies
+        int64_t d2h_copies
+        int64_t d2d_copies
+        int64_t kernel_launches
+        int64_t sanitizer_errors
+
+    ctypedef struct sim_tensor_desc:
+        void* data
+        uint64_t alloc_id
+        int32_t dtype
+        int32_t ndim
+        int64_t dims[SIM_MAX_DIMS]
+        int64_t strides[SIM_MAX_DIMS]
+        int64_t offset
+        int64_t storage_elems
+
+    # The members of sim_arg.u are anonymous in C; these names exist only
+    # for Cython's type checking and never appear in the generated code.
+    struct _sim_scalar_u:
+        int32_t dtype
+        unsigned char bytes[16]
+
+    struct _sim_iarr_u:
+        int64_t* v
+        uint64_t n
+
+    struct _sim_farr_u:
+        double* v
+        uint64_t n
+
+    struct _sim_tlist_u:
+        sim_tensor_desc* v
+        uint64_t n
+
+    union _sim_arg_u:
+        sim_tensor_desc tensor
+        _sim_scalar_u scalar
+        int64_t i
+        double f
+        int b
+        _sim_iarr_u iarr
+        _sim_farr_u farr
+        _sim_tlist_u tlist
+
+    ctypedef struct sim_arg:
+        int32_t kind
+        int32_t is_output
+        _sim_arg_u u
+
+    ctypedef struct sim_call:
+        char op[64]
+        int32_t nargs
+        sim_arg args[SIM_MAX_ARGS]
+        void* workspace
+        uint64_t workspace_size
+
+    ctypedef int (*sim_kernel_runner)(const sim_call*, char*, size_t) noexcept
+
+    void cupy_sim_set_kernel_runner(sim_kernel_runner fn)
+    void cupy_sim_get_counters(sim_counters_t* out)
+    void cupy_sim_reset_transfer_counters()
+    void cupy_sim_set_strict_delay_us(int64_t us)
+    int64_t cupy_sim_get_strict_delay_us()
+    int cupy_sim_device_count()
+    size_t cupy_sim_device_memory()
+    void cupy_sim_drain_all()
+
+
+# ---------------------------------------------------------------------------
+# aclDataType <-> NumPy (runtime.md section 10)
+
+_ACL_TO_NUMPY = {
+    0: 'float32', 1: 'float16', 2: 'int8', 3: 'int32', 4: 'uint8',
+    6: 'int16', 7: 'uint16', 8: 'uint32', 9: 'int64', 10: 'uint64',
+    11: 'float64', 12: 'bool', 16: 'complex64', 17: 'complex128',
+}
+_ACL_BF16 = 27
+
+# Indexed by aclDataType; None where NumPy has no dtype.
+cdef list _dtypes = [None] * 64
+cdef list _itemsizes = [0] * 64
+for _code, _name in _ACL_TO_NUMPY.items():
+    _dtypes[_code] = numpy.dtype(_name)
+    _itemsizes[_code] = numpy.dtype(_name).itemsize
+_numpy_to_acl = {numpy.dtype(n): c for c, n in _ACL_TO_NUMPY.items()}
+
+
+def acl_dtype(dtype):
+    """The aclDataType of a NumPy dtype (TypeError where there is none)."""
+    try:
+        return _numpy_to_acl[numpy.dtype(dtype)]
+    except KeyError:
+        raise TypeError(
+            'NumPy dtype {} has no aclDataType'.format(dtype)) from None
+
+
+def numpy_dtype(int code):
+    """The NumPy dtype of an aclDataType (TypeError where there is none)."""
+    return _dtype_of(code)
+
+
+cdef object _dtype_of(int32_t code):
+    if 0 <= code < 64:
+        d = _dtypes[code]
+        if d is not None:
+            return d
+    if code == _ACL_BF16:
+        raise TypeError('bfloat16 (ACL_BF16) has no NumPy dtype; the simulator '
+                        'cannot run kernels on it')
+    raise TypeError('aclDataType {} has no NumPy dtype; the simulator cannot '
+                    'run kernels on it'.format(code))
+
+
+# ---------------------------------------------------------------------------
+# sim_arg -> Python
+
+cdef object _tensor_view(const sim_tensor_desc* d):
+    cdef int32_t code = d.dtype
+    cdef object dtype = _dtypes[code] if 0 <= code < 64 else None
+    if dtype is None:
+        dtype = _dtype_of(code)   # raises
+    cdef Py_ssize_t itemsize = _itemsizes[code]
+    cdef int i, n = d.ndim
+    cdef int64_t numel = 1
+    for i in range(n):
+        numel *= d.dims[i]
+    shape = tuple([d.dims[i] for i in range(n)])
+    if numel == 0 or d.data == NULL:
+        # Nothing to read or write (the sanitizer guarantees data for
+        # numel > 0): a detached empty array of the right shape.
+        return numpy.empty(shape, dtype)
+    strides = tuple([d.strides[i] * itemsize for i in range(n)])
+    buf = PyMemoryView_FromMemory(<char*>d.data, d.storage_elems * itemsize,
+                                  PyBUF_WRITE)
+    return numpy.ndarray(shape, dtype, buf, d.offset * itemsize, strides)
+
+
+cdef object _arg(const sim_arg* a):
+    cdef int k = a.kind
+    cdef uint64_t i
+    if k == SIM_ARG_TENSOR:
+        return _tensor_view(&a.u.tensor)
+    if k == SIM_ARG_SCALAR:
+        dtype = _dtype_of(a.u.scalar.dtype)
+        raw = PyBytes_FromStringAndSize(<const char*>a.u.scalar.bytes,
+                                        dtype.itemsize)
+        return numpy.frombuffer(raw, dtype)[0]
+    if k == SIM_ARG_INT:
+        return a.u.i
+    if k == SIM_ARG_FLOAT:
+        return a.u.f
+    if k == SIM_ARG_BOOL:
+        return a.u.b != 0
+    if k == SIM_ARG_INT_ARRAY:
+        return tuple([a.u.iarr.v[i] for i in range(a.u.iarr.n)])
+    if k == SIM_ARG_BOOL_ARRAY:
+        return tuple([a.u.iarr.v[i] != 0 for i in range(a.u.iarr.n)])
+    if k == SIM_ARG_FLOAT_ARRAY:
+        return tuple([a.u.farr.v[i] for i in range(a.u.farr.n)])
+    if k == SIM_ARG_TENSOR_LIST:
+        return [_tensor_view(&a.u.tlist.v[i]) for i in range(a.u.tlist.n)]
+    if k == SIM_ARG_NONE:
+        return None
+    raise TypeError('unknown sim_arg kind {}'.format(k))
+
+
+# ---------------------------------------------------------------------------
+# The kernel runner
+
+cdef object _kernels = None
+
+
+cdef object _kernel_table():
+    global _kernels
+    if _kernels is None:
+        from cupy_backends.ascend.simulator import kernels
+        _kernels = kernels.KERNELS
+    return _kernels
+
+
+cdef void _write_error(char* buf, size_t length, str msg) noexcept:
+    if length == 0:
+        return
+    cdef bytes b = msg.encode('utf-8', 'replace')[:length - 1]
+    cdef Py_ssize_t n = len(b)
+    memcpy(buf, <const char*>b, n)
+    buf[n] = 0
+
+
+cdef extern from *:
+    """
+    /* 1 once this (stream worker) thread owns a Python thread state. */
+    static __thread int cupy_sim_tstate_pinned;
+    """
+    int cupy_sim_tstate_pinned
+
+cdef extern from "Python.h":
+    ctypedef struct PyThreadState
+    PyThreadState* PyEval_SaveThread() nogil
+    int PyGILState_Ensure() nogil
+
+
+cdef int _run_kernel(const sim_call* call, char* errbuf,
+                     size_t errlen) noexcept nogil:
+    # Stream workers are C threads.  A bare `with gil` there creates and
+    # destroys a Python thread state on every kernel (about two thirds of
+    # the runner's cost); instead each worker takes one thread state on its
+    # first kernel and keeps it, so `with gil` only takes the lock.  It is
+    # never used after exit: _shutdown drains and unregisters the runner.
+    global cupy_sim_tstate_pinned
+    if not cupy_sim_tstate_pinned:
+        PyGILState_Ensure()
+        PyEval_SaveThread()
+        cupy_sim_tstate_pinned = 1
+    with gil:
+        return _run_kernel_gil(call, errbuf, errlen)
+
+
+cdef int _run_kernel_gil(const sim_call* call, char* errbuf,
+                         size_t errlen) noexcept:
+    cdef int i
+    try:
+        op = (<const char*>call.op).decode('ascii')
+        kernel = _kernel_table().get(op)
+        if kernel is None:
+            _write_error(errbuf, errlen,
+                         'the simulator has no kernel for aclnn' + op)
+            return 1
+        kernel(*[_arg(&call.args[i]) for i in range(call.nargs)])
+        return 0
+    except BaseException as e:
+        try:
+            _write_error(errbuf, errlen, '{}: {}'.format(type(e).__name__, e))
+        except BaseException:
+            _write_error(errbuf, errlen, 'kernel raised an exception')
+        return 1
+
+
+# ---------------------------------------------------------------------------
+# Counters and settings
+
+def counters():
+    """Live objects and transfer totals, as a dict of ints."""
+    cdef sim_counters_t c
+    cupy_sim_get_counters(&c)
+    return {
+        'live_device_allocs': c.live_device_allocs,
+        'live_device_bytes': c.live_device_bytes,
+        'live_host_allocs': c.live_host_allocs,
+        'live_host_bytes': c.live_host_bytes,
+        'live_streams': c.live_streams,
+        'live_events': c.live_events,
+        'live_tensors': c.live_tensors,
+        'live_scalars': c.live_scalars,
+        'live_int_arrays': c.live_int_arrays,
+        'live_float_arrays': c.live_float_arrays,
+        'live_bool_arrays': c.live_bool_arrays,
+        'live_tensor_lists': c.live_tensor_lists,
+        'live_scalar_lists': c.live_scalar_lists,
+        'live_executors': c.live_executors,
+        'h2d_bytes': c.h2d_bytes,
+        'd2h_bytes': c.d2h_bytes,
+        'd2d_bytes': c.d2d_bytes,
+        'h2d_copies': c.h2d_copies,
+        'd2h_copies': c.d2h_copies,
+        'd2d_copies': c.d2d_copies,
+        'kernel_launches': c.kernel_launches,
+        'sanitizer_errors': c.sanitizer_errors,
+    }
+
+
+def reset_transfer_counters():
+    """Zero the host<->device byte and copy counters."""
+    cupy_sim_reset_transfer_counters()
+
+
+def set_strict_delay_us(int64_t us):
+    """Delay each stream task by ``us`` microseconds (0: off)."""
+    if us < 0:
+        raise ValueError('the delay must be >= 0 microseconds, got {}'.format(us))
+    cupy_sim_set_strict_delay_us(us)
+
+
+def get_strict_delay_us():
+    return cupy_sim_get_strict_delay_us()
+
+
+def device_count():
+    """Simulated devices (CUPY_ASCEND_SIMULATOR_DEVICES, fixed at aclInit)."""
+    return cupy_sim_device_count()
+
+
+def device_memory():
+    """Bytes of simulated memory per device."""
+    return cupy_sim_device_memory()
+
+
+def drain():
+    """Wait until every stream of every device is idle."""
+    with nogil:   # the workers need the GIL to run kernels
+        cupy_sim_drain_all()
+
+
+def _shutdown():
+    # Queued kernels still need the interpreter: let them finish, then stop
+    # workers from calling into Python while it is being torn down.
+    drain()
+    cupy_sim_set_kernel_runner(NULL)
+
+
+cupy_sim_set_kernel_runner(_run_kernel)
+atexit.register(_shutdown)

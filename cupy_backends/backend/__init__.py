@@ -1,0 +1,1 @@
+"""The neutral runtime API (``api``), bound at build time to one backend."""

@@ -1,0 +1,1 @@
+"""CuPy's extension namespace (``cupyx.scipy`` and friends: see TODO.md)."""

@@ -1,0 +1,1 @@
+"""Build helpers used by setup.py (not installed with the package)."""

@@ -1,0 +1,47 @@
+"""The list of extension modules for setup.py."""
+
+import glob
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ASCEND_INCLUDE = 'cupy_backends/ascend/include'
+SIM_CSRC = 'cupy_backends/ascend/simulator/csrc'
+
+# Cython modules: (module name, extra C sources, extra include dirs, libs)
+_CYTHON_MODULES = [
+    ('cupy_backends.ascend._acl', [], [ASCEND_INCLUDE], ['dl']),
+    ('cupy_backends.backend.api', [], [ASCEND_INCLUDE], []),
+    ('cupy.xpu.device', [], [], []),
+    ('cupy.xpu.stream', [], [], []),
+    ('cupy.xpu.memory', [], [], []),
+    ('cupy.xpu.pinned_memory', [], [], []),
+]
+
+
+def _simulator_sources():
+    return sorted(glob.glob(os.path.join(ROOT, SIM_CSRC, '*.c')))
+
+
+def extensions(backend, macros, compile_args):
+    from setuptools import Extension
+    exts = []
+    for name, sources, includes, libs in _CYTHON_MODULES:
+        pyx = name.replace('.', '/') + '.pyx'
+        exts.append(Extension(
+            name, [pyx] + sources, include_dirs=includes, libraries=libs,
+            define_macros=macros, extra_compile_args=compile_args,
+            extra_link_args=['-pthread']))
+    if backend == 'ascend':
+        sim_c = [os.path.relpath(p, ROOT) for p in _simulator_sources()]
+        headers = [os.path.relpath(p, ROOT) for p in glob.glob(
+            os.path.join(ROOT, SIM_CSRC, '*.h'))] + [
+                ASCEND_INCLUDE + '/cupy_acl.h']
+        exts.append(Extension(
+            'cupy_backends.ascend.simulator._sim',
+            ['cupy_backends/ascend/simulator/_sim.pyx'] + sim_c,
+            include_dirs=[ASCEND_INCLUDE, SIM_CSRC],
+            define_macros=macros,
+            extra_compile_args=compile_args + ['-std=gnu11'],
+            extra_link_args=['-pthread'],
+            depends=headers))
+    return exts

@@ -1,0 +1,80 @@
+"""Test-run fixtures: simulated devices, and the end-of-run leak check."""
+
+import gc
+import os
+
+import pytest
+
+# Two simulated devices, so multi-device tests run in this process.  Read
+# by the simulator at aclInit; no effect on real CANN.
+os.environ.setdefault('CUPY_ASCEND_SIMULATOR_DEVICES', '2')
+
+# Live-object counters of the simulator that must come back to their
+# starting values at the end of the run.
+LEAK_COUNTERS = (
+    'live_device_allocs', 'live_device_bytes', 'live_host_allocs',
+    'live_host_bytes', 'live_streams', 'live_events', 'live_tensors',
+    'live_scalars', 'live_int_arrays', 'live_float_arrays',
+    'live_bool_arrays', 'live_tensor_lists', 'live_scalar_lists',
+    'live_executors',
+)
+
+
+def simulator_counters():
+    """The simulator's counters, or None when running on real CANN."""
+    from cupy_backends.ascend import is_simulator
+    if not is_simulator():
+        return None
+    from cupy_backends.ascend import simulator
+    return simulator.counters()
+
+
+def release_cached_memory():
+    """Return every cached block of every device pool, so that the
+    simulator's allocation counters show only live arrays."""
+    import cupy
+    gc.collect()
+    for dev in range(cupy.xpu.runtime.getDeviceCount()):
+        with cupy.xpu.Device(dev):
+            cupy.xpu.Device(dev).synchronize()
+            cupy.get_default_memory_pool().free_all_blocks()
+    cupy.get_default_pinned_memory_pool().free_all_blocks()
+
+
+@pytest.fixture(scope='session', autouse=True)
+def _leak_check():
+    """Assert at the end of the run that the simulator's live-object
+    counters are back where they started."""
+    import cupy  # NOQA: initialises the runtime before the snapshot
+    release_cached_memory()
+    before = simulator_counters()
+    yield
+    if before is None:
+        return
+    release_cached_memory()
+    after = simulator_counters()
+    leaks = {k: (before[k], after[k]) for k in LEAK_COUNTERS
+             if after[k] != before[k]}
+    assert not leaks, 'simulator objects leaked (before, after): {}'.format(
+        leaks)
+
+
+@pytest.fixture
+def sim():
+    """The simulator's Python module; skips on real CANN."""
+    from cupy_backends.ascend import is_simulator
+    if not is_simulator():
+        pytest.skip('needs the CANN simulator')
+    from cupy_backends.ascend import simulator
+    return simulator
+
+
+@pytest.fixture
+def strict(sim):
+    """Strict mode (each stream task delayed 20 ms) for one test."""
+    old = sim.get_strict_delay_us()
+    sim.set_strict_delay_us(20000)
+    try:
+        yield sim
+    finally:
+        sim.set_strict_delay_us(old)
