@@ -101,7 +101,8 @@ cdef class SingleDeviceMemoryPool:
     cdef int _enter(self) except -1
     cdef int _leave(self) except -1
     cdef _free_chunk(self, _Chunk chunk)
-    cdef _free_locked(self, _Chunk chunk, intptr_t free_stream, bint has_free_stream)
+    cdef _free_locked(self, _Chunk chunk, intptr_t free_stream,
+                      bint has_free_stream)
     cdef _drain_deferred(self)
     cdef _forget_stream(self, intptr_t stream)
     cdef _forget_locked(self, intptr_t stream)

@@ -12,7 +12,7 @@
 # of the streams that are still busy.  Free neighbours merge when their keys
 # are equal or one is clean; an allocation goes back to the device only in
 # free_all_blocks, after the device is synchronised, because xpuFree does
-# not wait for queued work (reference/cann/runtime.md, aclrtFree).
+# not wait for queued work (reference/cann/runtime.md sections 7 and 11).
 
 import gc
 import operator
@@ -258,7 +258,7 @@ cdef int _memcpy(int device, intptr_t dst, intptr_t src, Py_ssize_t n,
                  int kind, stream, bint sync) except -1:
     # Synchronous copies are queued on the stream and waited for, so they
     # are ordered after the work already queued there (a plain xpuMemcpy
-    # does not wait for any stream, runtime.md section 12).
+    # does not wait for any stream, runtime.md section 11).
     cdef int prev = _use_device(device)
     cdef intptr_t s
     try:

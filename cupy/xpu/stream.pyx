@@ -160,11 +160,20 @@ cdef class Stream(_BaseStream):
                 prev = api.xpuGetDevice()
                 if prev != self.device_id:
                     api.xpuSetDevice(self.device_id)
-                api.xpuStreamDestroy(self.ptr)
-                if prev != self.device_id:
-                    api.xpuSetDevice(prev)
-            except Exception:
-                pass   # an error while tearing down cannot be raised here
+                try:
+                    # The pools wait for the stream and forget its handle,
+                    # which the backend may hand out again for a new stream.
+                    from cupy.xpu import memory
+                    memory._stream_destroying(self.ptr, self.device_id)
+                finally:
+                    api.xpuStreamDestroy(self.ptr)
+                    if prev != self.device_id:
+                        api.xpuSetDevice(prev)
+            except Exception as e:
+                # __dealloc__ cannot raise; say what went wrong.
+                import sys
+                sys.stderr.write('cupy: destroying stream {:#x} failed: '
+                                 '{}\n'.format(self.ptr, e))
             self.ptr = 0
 
     # Stream.null: the null stream of the current device.

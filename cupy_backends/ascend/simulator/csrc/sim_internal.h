@@ -11,8 +11,12 @@
  *   sim_runtime.c   init, devices, streams (one worker thread each), events,
  *                   memory (device + pinned host), copies, memset, errors,
  *                   counters, configuration.
- *   sim_nnopbase.c  aclTensor/aclScalar/arrays/lists, executors, the
- *                   sanitizer checks on tensors, workspace checks.
+ *   sim_dtype.c     the aclDataType table.
+ *   sim_objects.c   aclTensor/aclScalar/arrays/lists and the registry of
+ *                   live objects.
+ *   sim_sanitizer.c the sanitizer checks on tensors; operator arguments.
+ *   sim_executor.c  executors, workspace checks, the phase-2 launch.
+ *                   (The last three share sim_nn.h.)
  *   sim_ops.c       the operators (phase 1 + phase 2), table driven; the
  *                   kernels themselves run in Python/NumPy through the
  *                   kernel runner hook.
@@ -192,8 +196,9 @@ SIM_EXPORT size_t cupy_sim_device_memory(void);
 SIM_EXPORT void cupy_sim_drain_all(void);
 
 /* ------------------------------------------------------------------ */
-/* aclnn objects, sanitizer and executors (sim_nnopbase.c), used by    */
-/* the operators (sim_ops.c).  Added with sim_nnopbase.c.              */
+/* Data types (sim_dtype.c); aclnn objects, sanitizer and executors   */
+/* (sim_objects.c, sim_sanitizer.c, sim_executor.c), used by the      */
+/* operators (sim_ops.c).                                             */
 
 /* runtime.md 10: bits per element of a defined aclDataType (sub-byte
  * types packed), 0 when the value is not defined. */
