@@ -10,14 +10,6 @@ from cupy_backends.ascend import _acl
 from tests.simulator_tests import acl_ctypes as acl
 
 
-@pytest.fixture
-def buf():
-    p = acl.malloc(4096)
-    yield p
-    acl.sync()
-    assert acl.free(p) == 0
-
-
 def test_operators_are_resolved_by_name():
     assert _acl.has_operator('InplaceCopy')
     ws, run = _acl.operator_symbols('InplaceCopy')

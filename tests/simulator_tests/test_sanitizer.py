@@ -16,14 +16,6 @@ RT_PARAM_INVALID = 107000
 INNER_NULLPTR = 561103
 
 
-@pytest.fixture
-def buf():
-    p = acl.malloc(4096)
-    yield p
-    acl.sync()
-    assert acl.free(p) == 0
-
-
 def _errors(sim):
     return sim.counters()['sanitizer_errors']
 
