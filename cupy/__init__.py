@@ -17,7 +17,8 @@ __version__ = '0.1.0'
 # cupy.cuda.memory`` and ``from cupy.cuda import Stream`` work unchanged.
 cuda = xpu
 _sys.modules['cupy.cuda'] = xpu
-for _name in ('device', 'memory', 'pinned_memory', 'runtime', 'stream'):
+for _name in ('device', 'memory', 'memory_pool', 'pinned_memory', 'runtime',
+              'stream'):
     _sys.modules['cupy.cuda.' + _name] = getattr(xpu, _name)
 del _name
 

@@ -14,6 +14,7 @@ _CYTHON_MODULES = [
     ('cupy.xpu.device', [], [], []),
     ('cupy.xpu.stream', [], [], []),
     ('cupy.xpu.memory', [], [], []),
+    ('cupy.xpu.memory_pool', [], [], []),
     ('cupy.xpu.pinned_memory', [], [], []),
 ]
 

@@ -6,6 +6,7 @@ any backend.
 
 from cupy.xpu import device  # NOQA
 from cupy.xpu import memory  # NOQA
+from cupy.xpu import memory_pool  # NOQA
 from cupy.xpu import pinned_memory  # NOQA
 from cupy.xpu import runtime  # NOQA
 from cupy.xpu import stream  # NOQA

@@ -706,6 +706,16 @@ def test_one_pool_per_device(pool):
         assert pool.total_bytes() == 0
 
 
+def test_pool_names_reexported_from_memory():
+    # The pool lives in memory_pool; CuPy code finds it in memory.
+    from cupy.xpu import memory_pool
+    import cupy.cuda.memory_pool
+    for name in ('MemoryPool', 'SingleDeviceMemoryPool',
+                 'get_default_memory_pool', '_stream_destroying'):
+        assert getattr(memory, name) is getattr(memory_pool, name)
+    assert cupy.cuda.memory_pool is memory_pool
+
+
 def test_default_pool_and_allocators():
     default = memory.get_default_memory_pool()
     assert isinstance(default, memory.MemoryPool)
