@@ -16,6 +16,17 @@ _CYTHON_MODULES = [
     ('cupy.xpu.memory', [], [], []),
     ('cupy.xpu.memory_pool', [], [], []),
     ('cupy.xpu.pinned_memory', [], [], []),
+    ('cupy_backends.backend.provider', [], [], []),
+    # The ascend provider (layer 5), in dependency order.
+    ('cupy_backends.ascend.ops._dtype', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._tensor', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._launch', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._copy', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._creation', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._indexing', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._nonzero', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._provider', [], [ASCEND_INCLUDE], []),
+    ('cupy._core.core', [], [], []),
 ]
 
 

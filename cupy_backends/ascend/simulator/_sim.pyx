@@ -119,6 +119,7 @@ cdef extern from "sim_internal.h" nogil:
     int cupy_sim_device_count()
     size_t cupy_sim_device_memory()
     void cupy_sim_drain_all()
+    void sim_sanitizer_error(const char* fmt, ...)
 
 
 # ---------------------------------------------------------------------------
@@ -233,6 +234,17 @@ cdef object _kernel_table():
     return _kernels
 
 
+cdef object _fault_type = None
+
+
+cdef object _device_fault():
+    global _fault_type
+    if _fault_type is None:
+        from cupy_backends.ascend.simulator import kernels
+        _fault_type = kernels.DeviceFault
+    return _fault_type
+
+
 cdef void _write_error(char* buf, size_t length, str msg) noexcept:
     if length == 0:
         return
@@ -283,6 +295,13 @@ cdef int _run_kernel_gil(const sim_call* call, char* errbuf,
             return 1
         kernel(*[_arg(&call.args[i]) for i in range(call.nargs)])
         return 0
+    except _device_fault() as e:
+        # Where the device would fault: counted like the other sanitizer
+        # checks; launch_run reports ACL_ERROR_RT_AICORE_EXCEPTION.
+        msg = str(e).encode('utf-8', 'replace')
+        sim_sanitizer_error('%s', <const char*>msg)
+        _write_error(errbuf, errlen, '[simulator sanitizer] ' + str(e))
+        return 1
     except BaseException as e:
         try:
             _write_error(errbuf, errlen, '{}: {}'.format(type(e).__name__, e))

@@ -1,0 +1,30 @@
+"""The dtypes an ndarray may have, and their validation."""
+
+import numpy
+
+# bool, int8-64, uint8-64, float16/32/64, complex64/128 (issue 4; the
+# 910B types that NumPy also has).
+_SUPPORTED = frozenset(numpy.dtype(c) for c in '?bhilqBHILQefdFD')
+
+_cache = {}
+
+
+def get_dtype(dtype):
+    """``numpy.dtype(dtype)`` in native byte order, if supported; else
+    TypeError saying which dtypes are."""
+    try:
+        return _cache[dtype]
+    except (KeyError, TypeError):
+        pass
+    dt = numpy.dtype(dtype)
+    native = dt.newbyteorder('=') if not dt.isnative else dt
+    if native not in _SUPPORTED:
+        raise TypeError(
+            'cupy does not support dtype {!r}: supported are bool, int8 to '
+            'int64, uint8 to uint64, float16, float32, float64, complex64 '
+            'and complex128'.format(str(dt)))
+    try:
+        _cache[dtype] = native
+    except TypeError:
+        pass
+    return native

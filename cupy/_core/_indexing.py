@@ -1,0 +1,313 @@
+"""ndarray.__getitem__ / __setitem__: basic indexing as views, advanced
+indexing (integer and boolean arrays) through the provider.
+
+NumPy's rules: integers, slices, Ellipsis and None give a view; integer or
+boolean arrays (cupy, NumPy or lists) gather.  The dimensions of the
+broadcast index arrays replace the indexed axes in place when the advanced
+indices are adjacent, and go first when a slice separates them.  Index
+arrays given on the host are bounds-checked there (IndexError like NumPy);
+index arrays already on the device are wrapped modulo the axis length, as
+CuPy does, because checking them would need a host round trip.
+"""
+
+import numpy
+
+from cupy._core import core
+
+_INDEX_ERROR = ('only integers, slices (`:`), ellipsis (`...`), '
+                'numpy.newaxis (`None`) and integer or boolean arrays are '
+                'valid indices')
+
+
+def _is_int(x):
+    if isinstance(x, (bool, numpy.bool_)):
+        return False
+    if isinstance(x, (int, numpy.integer)):
+        return True
+    if isinstance(x, (core.ndarray, numpy.ndarray)):
+        return False
+    return hasattr(x, '__index__')
+
+
+def _classify(key):
+    """The index tuple with Ellipsis expanded later; each entry tagged."""
+    if not isinstance(key, tuple):
+        key = (key,)
+    out = []
+    for k in key:
+        if k is None:
+            out.append(('none', None))
+        elif k is Ellipsis:
+            out.append(('ellipsis', None))
+        elif isinstance(k, slice):
+            out.append(('slice', k))
+        elif _is_int(k):
+            out.append(('int', k.__index__()))
+        elif isinstance(k, (bool, numpy.bool_)):
+            out.append(('bool', numpy.asarray(k)))
+        elif isinstance(k, core.ndarray):
+            out.append(('bool' if k.dtype == numpy.bool_ else 'array', k))
+        elif isinstance(k, (numpy.ndarray, list, tuple)):
+            h = numpy.asarray(k)
+            if h.dtype == numpy.bool_:
+                out.append(('bool', h))
+            elif h.dtype.kind in 'iu' or h.size == 0:
+                out.append(('array', h.astype(numpy.intp, copy=False)))
+            else:
+                raise IndexError(_INDEX_ERROR)
+        else:
+            raise IndexError(_INDEX_ERROR)
+    for tag, k in out:
+        if tag == 'array' and isinstance(k, core.ndarray) and \
+                k.dtype.kind not in 'iu':
+            raise IndexError('arrays used as indices must be of integer (or '
+                             'boolean) type')
+    return out
+
+
+def _consumed(tag, k):
+    if tag in ('int', 'slice', 'array'):
+        return 1
+    if tag == 'bool':
+        return k.ndim
+    return 0
+
+
+def _expand(entries, ndim):
+    n_ell = sum(1 for t, _ in entries if t == 'ellipsis')
+    if n_ell > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    used = sum(_consumed(t, k) for t, k in entries)
+    if used > ndim:
+        raise IndexError(
+            'too many indices for array: array is {}-dimensional, but {} '
+            'were indexed'.format(ndim, used))
+    out = []
+    for t, k in entries:
+        if t == 'ellipsis':
+            out.extend([('slice', slice(None))] * (ndim - used))
+        else:
+            out.append((t, k))
+    if not n_ell:
+        out.extend([('slice', slice(None))] * (ndim - used))
+    return out
+
+
+def _basic_view(a, entries):
+    """The view for entries without arrays; array entries keep their axis
+    (as a full slice).  Returns (view, [(axis in view, tag, index) ...])."""
+    shape, strides = [], []
+    offset = 0
+    adv = []
+    dim = 0
+    for tag, k in entries:
+        if tag == 'none':
+            shape.append(1)
+            strides.append(0)
+            continue
+        if tag == 'newaxis_array':     # a[True]: a new axis, indexed
+            adv.append((len(shape), 'array', k))
+            shape.append(1)
+            strides.append(0)
+            continue
+        if tag == 'int':
+            n = a.shape[dim]
+            i = k + n if k < 0 else k
+            if not 0 <= i < n:
+                raise IndexError(
+                    'index {} is out of bounds for axis {} with size {}'
+                    .format(k, dim, n))
+            offset += i * a.strides[dim]
+            dim += 1
+        elif tag == 'slice':
+            start, stop, step = k.indices(a.shape[dim])
+            n = len(range(start, stop, step))
+            if n:
+                offset += start * a.strides[dim]
+            shape.append(n)
+            strides.append(a.strides[dim] * step)
+            dim += 1
+        else:          # 'array' or 'bool': keep the axes, index later
+            for _ in range(_consumed(tag, k)):
+                adv.append((len(shape), tag, k))
+                shape.append(a.shape[dim])
+                strides.append(a.strides[dim])
+                dim += 1
+    if 0 in shape:
+        offset = 0      # an empty view points nowhere (its buffer may be too)
+    return a._view_py(tuple(shape), tuple(strides), offset), adv
+
+
+def _device_int64(idx, n, axis):
+    """An int64 device index array in [0, n) for axis length n."""
+    import cupy
+    if isinstance(idx, numpy.ndarray):
+        if idx.size:
+            lo, hi = idx.min(), idx.max()
+            bad = lo if lo < -n else (hi if hi >= n else None)
+            if bad is not None:
+                raise IndexError(
+                    'index {} is out of bounds for axis {} with size {}'
+                    .format(bad, axis, n))
+        idx = numpy.where(idx < 0, idx + n, idx).astype(numpy.int64)
+        if idx.ndim == 0:
+            out = core._empty((), idx.dtype)
+            core._fill(out, idx)
+            return out
+        return cupy.asarray(idx)
+    out = idx.astype(numpy.int64)
+    if idx.dtype.kind == 'i' and out.size:
+        if n == 0:
+            raise IndexError('cannot index an axis of size 0 with a device '
+                             'index array')
+        core._run('wrap_index', (out._as_view(),), (out._as_view(),),
+                  {'n': n})
+    return out
+
+
+def _bool_to_int(mask, axes_shape, first_axis):
+    """The integer index arrays selecting the True elements of `mask`."""
+    import cupy
+    if mask.shape != tuple(axes_shape):
+        for i, (m, d) in enumerate(zip(mask.shape, axes_shape)):
+            if m != d:
+                raise IndexError(
+                    'boolean index did not match indexed array along axis '
+                    '{}; size of axis is {} but size of corresponding boolean '
+                    'axis is {}'.format(first_axis + i, d, m))
+    if isinstance(mask, numpy.ndarray):
+        return [cupy.asarray(i.astype(numpy.int64)) for i in mask.nonzero()]
+    return list(cupy.nonzero(mask))
+
+
+def _prepare_advanced(view, adv):
+    """Index arrays (device, int64, broadcast) and the axes they index."""
+    import cupy
+    axes, arrays = [], []
+    i = 0
+    while i < len(adv):
+        pos, tag, k = adv[i]
+        if tag == 'bool':
+            nd = k.ndim
+            if nd == 0:
+                raise AssertionError('0-d masks are turned into axes earlier')
+            positions = [adv[i + j][0] for j in range(nd)]
+            ints = _bool_to_int(k, [view.shape[p] for p in positions],
+                                positions[0])
+            axes.extend(positions)
+            arrays.extend(ints)
+            i += nd
+        else:
+            axes.append(pos)
+            arrays.append(_device_int64(k, view.shape[pos], pos))
+            i += 1
+    try:
+        shape = numpy.broadcast_shapes(*[a.shape for a in arrays])
+    except ValueError:
+        raise IndexError(
+            'shape mismatch: indexing arrays could not be broadcast together '
+            'with shapes {}'.format(' '.join(str(a.shape) for a in arrays))
+        ) from None
+    arrays = [cupy.broadcast_to(a, shape) if a.shape != shape else a
+              for a in arrays]
+    return axes, arrays, tuple(shape)
+
+
+def _scalar_bools(entries):
+    """a[True] / a[False]: a new axis indexed by [0] or []."""
+    out = []
+    for tag, k in entries:
+        if tag == 'bool' and k.ndim == 0:
+            out.append(('newaxis_array', numpy.zeros(1 if bool(k) else 0,
+                                                     numpy.intp)))
+        else:
+            out.append((tag, k))
+    return out
+
+
+def _plan(a, key):
+    entries = _classify(key)
+    has_adv = any(t in ('array', 'bool') for t, _ in entries)
+    if has_adv:
+        # with arrays present, integers are 0-d index arrays (NumPy)
+        entries = [('array', numpy.asarray(k, numpy.intp)) if t == 'int'
+                   else (t, k) for t, k in entries]
+        entries = _scalar_bools(entries)
+    entries = _expand(entries, a.ndim)
+    view, adv = _basic_view(a, entries)
+    if not adv:
+        return view, None
+    axes, arrays, bshape = _prepare_advanced(view, adv)
+    rest = [i for i in range(view.ndim) if i not in axes]
+    moved = view.transpose(axes + rest)
+    adjacent = axes == list(range(axes[0], axes[0] + len(axes)))
+    return moved, (arrays, bshape, rest, adjacent, axes[0], view)
+
+
+def _result_axes(nb, nrest, adjacent, first):
+    """The permutation from the gathered layout (index dims, then the
+    remaining axes) to NumPy's result layout."""
+    if not adjacent:
+        return None
+    order = list(range(nb, nb + first)) + list(range(nb)) + list(
+        range(nb + first, nb + nrest))
+    return order
+
+
+def getitem(a, key):
+    moved, adv = _plan(a, key)
+    if adv is None:
+        return moved
+    arrays, bshape, rest, adjacent, first, view = adv
+    out_shape = bshape + tuple(view.shape[i] for i in rest)
+    out = core._empty(out_shape, a.dtype)
+    if out.size:
+        core._run('take_nd', (out._as_view(),),
+                  (moved._as_view(),) + tuple(x._as_view() for x in arrays))
+    order = _result_axes(len(bshape), len(rest), adjacent, first)
+    if order is not None and order != sorted(order):
+        # NumPy returns this transposed view too (not a C-ordered copy)
+        out = out.transpose(order)
+    return out
+
+
+def setitem(a, key, value):
+    import cupy
+    moved, adv = _plan(a, key)
+    if adv is None:
+        if isinstance(value, core.ndarray):
+            core._copy_to(moved, value)
+        elif isinstance(value, (numpy.ndarray, list, tuple)):
+            core._copy_to(moved, cupy.asarray(value))
+        else:
+            core._fill(moved, value)
+        return
+    arrays, bshape, rest, adjacent, first, view = adv
+    target_shape = bshape + tuple(view.shape[i] for i in rest)
+    order = _result_axes(len(bshape), len(rest), adjacent, first)
+    # the value broadcasts against NumPy's result layout
+    if order is not None:
+        result_shape = tuple(target_shape[i] for i in order)
+    else:
+        result_shape = target_shape
+    vals = core._empty(result_shape, a.dtype)
+    if isinstance(value, core.ndarray):
+        core._copy_to(vals, value)
+    elif isinstance(value, numpy.ndarray):
+        core._copy_to(vals, cupy.asarray(value))
+    else:
+        host = numpy.asarray(value, dtype=a.dtype)
+        if host.ndim == 0:
+            if vals.size:
+                core._fill(vals, host)
+        else:
+            core._copy_to(vals, cupy.asarray(host))
+    if order is not None:
+        inverse = [0] * len(order)
+        for i, o in enumerate(order):
+            inverse[o] = i
+        vals = vals.transpose(inverse).copy()
+    if vals.size == 0:
+        return
+    core._run('put_nd', (moved._as_view(),),
+              (vals._as_view(),) + tuple(x._as_view() for x in arrays))

@@ -1,0 +1,90 @@
+"""Host <-> device transfers of whole arrays."""
+
+import numpy
+
+from cupy._core import _dtype
+from cupy._core import core
+from cupy.xpu import stream as _stream_module
+
+
+def from_host(arr, dtype=None, order='K'):
+    """A new device array with the contents of NumPy array ``arr`` (any
+    strides and byte order), cast to ``dtype`` on the host if given."""
+    arr = numpy.asarray(arr)
+    dt = _dtype.get_dtype(arr.dtype if dtype is None else dtype)
+    if order in ('K', 'A', None):
+        order = 'F' if (arr.flags.f_contiguous and
+                        not arr.flags.c_contiguous) else 'C'
+    elif order not in ('C', 'F'):
+        raise ValueError("order must be one of 'C', 'F', 'A', or 'K' (got "
+                         "{!r})".format(order))
+    # numpy.asarray keeps 0-d arrays 0-d (ascontiguousarray makes them 1-d)
+    host = numpy.asarray(arr, dtype=dt, order=order)
+    out = core._empty(host.shape, dt, order)
+    if out.size:
+        out.data.copy_from_host(host.ctypes.data, host.nbytes)
+    return out
+
+
+def to_host(a, stream=None, order='C', out=None):
+    """``a.get()``: a NumPy copy, or the contents copied into ``out``."""
+    if out is not None:
+        if not isinstance(out, numpy.ndarray):
+            raise TypeError('out must be a numpy.ndarray, not {}'.format(
+                type(out).__name__))
+        if out.shape != a.shape:
+            raise ValueError('Shape mismatch: out has {} but the array has {}'
+                             .format(out.shape, a.shape))
+        if out.dtype != a.dtype:
+            raise TypeError('dtype mismatch: out has {} but the array has {}'
+                            .format(out.dtype, a.dtype))
+        if out.flags.c_contiguous:
+            order = 'C'
+        elif out.flags.f_contiguous:
+            order = 'F'
+        else:
+            out[...] = to_host(a, stream)
+            return out
+    if order not in ('C', 'F', 'A', 'K'):
+        raise ValueError("order must be one of 'C', 'F', 'A', or 'K' (got {!r})"
+                         .format(order))
+    if order in ('A', 'K'):
+        order = 'F' if (a.flags.f_contiguous and
+                        not a.flags.c_contiguous) else 'C'
+    src = a
+    if not (a.flags.c_contiguous if order == 'C' else a.flags.f_contiguous):
+        src = a.copy(order)
+    if out is None:
+        out = numpy.empty(a.shape, a.dtype, order)
+    if a.size:
+        if stream is None:
+            src.data.copy_to_host(out.ctypes.data, out.nbytes)
+        else:
+            src.data.copy_to_host_async(out.ctypes.data, out.nbytes, stream)
+            stream.synchronize()
+    return out
+
+
+def set_from_host(a, arr, stream=None):
+    """``a.set(arr)``: copy NumPy array ``arr`` of the same shape into ``a``."""
+    if not isinstance(arr, numpy.ndarray):
+        raise TypeError('Only numpy.ndarray can be set to cupy.ndarray')
+    if arr.shape != a.shape:
+        raise ValueError('Shape mismatch. Old shape: {}, new shape: {}'
+                         .format(a.shape, arr.shape))
+    if arr.dtype != a.dtype:
+        raise TypeError('{} array cannot be set to {} array'.format(
+            arr.dtype, a.dtype))
+    if a.flags.c_contiguous:
+        host = numpy.asarray(arr, dtype=a.dtype, order='C')
+    elif a.flags.f_contiguous:
+        host = numpy.asarray(arr, dtype=a.dtype, order='F')
+    else:
+        core._copy_to(a, from_host(arr))
+        return
+    if a.size:
+        a.data.copy_from_host(host.ctypes.data, host.nbytes)
+
+
+def current_stream():
+    return _stream_module.get_current_stream()

@@ -1,0 +1,110 @@
+"""Matrices: eye, identity, diag, diagflat, tri, tril, triu."""
+
+import operator
+
+from cupy._core import _dtype
+from cupy._core import core
+
+
+def _diagonal_view(a, k):
+    """The k-th diagonal of 2-d `a` as a writable 1-d view."""
+    n, m = a.shape
+    s0, s1 = a.strides
+    if k >= 0:
+        length = max(0, min(n, m - k))
+        offset = k * s1 if length else 0
+    else:
+        length = max(0, min(n + k, m))
+        offset = -k * s0 if length else 0
+    return a._view_py((length,), (s0 + s1,), offset)
+
+
+def _order(order):
+    if order in ('C', 'F'):
+        return order
+    raise ValueError("only 'C' or 'F' order is permitted")
+
+
+def eye(N, M=None, k=0, dtype=float, order='C'):
+    """A 2-d array with ones on the k-th diagonal and zeros elsewhere."""
+    N = operator.index(N)
+    M = N if M is None else operator.index(M)
+    k = operator.index(k)
+    if N < 0 or M < 0:
+        raise ValueError('negative dimensions are not allowed')
+    dt = _dtype.get_dtype(float if dtype is None else dtype)
+    out = core._empty((N, M), dt, _order(order))
+    core._fill(out, 0)
+    d = _diagonal_view(out, k)
+    if d.size:
+        core._fill(d, 1)
+    return out
+
+
+def identity(n, dtype=None):
+    """The n x n identity matrix (float64 unless ``dtype``)."""
+    return eye(n, dtype=dtype)
+
+
+def diag(v, k=0):
+    """The k-th diagonal of 2-d ``v`` (a view), or a 2-d array with 1-d
+    ``v`` on its k-th diagonal."""
+    import cupy
+    v = cupy.asarray(v)
+    k = operator.index(k)
+    if v.ndim == 1:
+        n = v.shape[0] + abs(k)
+        out = core._empty((n, n), v.dtype)
+        core._fill(out, 0)
+        core._copy_to(_diagonal_view(out, k), v)
+        return out
+    if v.ndim == 2:
+        return _diagonal_view(v, k)
+    raise ValueError('Input must be 1- or 2-d.')
+
+
+def diagflat(v, k=0):
+    """A 2-d array with the flattened input on its k-th diagonal."""
+    import cupy
+    return diag(cupy.asarray(v).ravel(), k)
+
+
+def _triangle(op, m, k):
+    import cupy
+    m = cupy.asarray(m)
+    k = operator.index(k)
+    if m.ndim == 0:
+        raise TypeError("tri() missing 1 required positional argument: 'N'")
+    if m.ndim == 1:
+        # NumPy broadcasts a vector against the (n, n) mask
+        m = core._broadcast_to(m, (m.shape[0], m.shape[0]))
+    out = core._empty(m.shape, m.dtype)
+    if out.size:
+        core._run(op, (out._as_view(),), (m._as_view(),), {'k': k})
+    return out
+
+
+def tri(N, M=None, k=0, dtype=float):
+    """An N x M array with ones at and below the k-th diagonal."""
+    N = operator.index(N)
+    M = N if M is None else operator.index(M)
+    k = operator.index(k)
+    if N < 0 or M < 0:
+        raise ValueError('negative dimensions are not allowed')
+    dt = _dtype.get_dtype(float if dtype is None else dtype)
+    ones = core._empty((N, M), dt)
+    core._fill(ones, 1)
+    return _triangle('tril', ones, k)
+
+
+def tril(m, k=0):
+    """A copy of ``m`` with the elements above the k-th diagonal zeroed
+    (over the last two axes)."""
+    return _triangle('tril', m, k)
+
+
+def triu(m, k=0):
+    """A copy of ``m`` with the elements below the k-th diagonal zeroed
+    (over the last two axes)."""
+    return _triangle('triu', m, k)
+

@@ -1,0 +1,174 @@
+"""pad: constant, edge, reflect, symmetric, wrap and empty modes.
+
+The result is filled axis by axis, as NumPy does: the pad regions of axis
+i span the already padded axes before it and the original extent of the
+axes after it, so corners take the values of the last axis.  Reflections
+and wraps are copies of (possibly reversed) slices of the original
+extent, the pattern repeating with NumPy's periods (2(n-1), 2n, n).
+"""
+
+import numpy
+
+from cupy._core import core
+from cupy._creation.from_data import asarray
+
+_KWARGS = {
+    'constant': {'constant_values'},
+    'edge': set(),
+    'linear_ramp': {'end_values'},
+    'maximum': {'stat_length'},
+    'mean': {'stat_length'},
+    'median': {'stat_length'},
+    'minimum': {'stat_length'},
+    'reflect': {'reflect_type'},
+    'symmetric': {'reflect_type'},
+    'wrap': set(),
+    'empty': set(),
+}
+
+
+def _as_pairs(x, ndim, as_index=False):
+    """(before, after) for each of ndim axes, from a scalar, a pair or an
+    (ndim, 2) array-like (NumPy's broadcasting of pad arguments)."""
+    x = numpy.asarray(x)
+    if as_index and x.size and x.min() < 0:
+        raise ValueError("index can't contain negative values")
+    if x.ndim < 3:
+        if x.size == 1:
+            v = x.ravel()[0]
+            return [(v, v)] * ndim
+        if x.size == 2 and x.shape != (2, 1):
+            v = x.ravel()
+            return [(v[0], v[1])] * ndim
+    try:
+        b = numpy.broadcast_to(x, (ndim, 2))
+    except ValueError:
+        raise ValueError(
+            'operands could not be broadcast together with remapped shapes '
+            '[original->remapped]: {}  and requested shape {}'.format(
+                x.shape, (ndim, 2))) from None
+    return [(b[i, 0], b[i, 1]) for i in range(ndim)]
+
+
+def _source(p, n, mode):
+    """The position in [0, n) whose value pads position p (outside it)."""
+    if mode == 'wrap':
+        return p % n
+    if mode == 'symmetric':
+        q = p % (2 * n)
+        return q if q < n else 2 * n - 1 - q
+    q = p % (2 * (n - 1))       # reflect
+    return q if q < n else 2 * (n - 1) - q
+
+
+def _runs(positions, n, mode):
+    """[(first dst, first src, length, step)] covering `positions`, each a
+    run of consecutive destinations from a forward or backward slice."""
+    runs = []
+    for p in positions:
+        s = _source(p, n, mode)
+        if runs:
+            d0, s0, ln, st = runs[-1]
+            if p == d0 + ln:
+                if ln == 1 and abs(s - s0) == 1:
+                    runs[-1] = (d0, s0, 2, s - s0)
+                    continue
+                if ln > 1 and s == s0 + ln * st:
+                    runs[-1] = (d0, s0, ln + 1, st)
+                    continue
+        runs.append((p, s, 1, 1))
+    return runs
+
+
+def pad(array, pad_width, mode='constant', **kwargs):
+    """``array`` padded by ``pad_width`` ((before, after) per axis, or one
+    pair or number for all) in ``mode``."""
+    array = asarray(array)
+    nd = array.ndim
+    pw = numpy.asarray(pad_width)
+    if pw.dtype.kind not in 'iu':
+        raise TypeError('`pad_width` must be of integral type.')
+    pairs = [(int(a), int(b)) for a, b in _as_pairs(pw, nd, as_index=True)]
+    if callable(mode):
+        raise NotImplementedError('cupy.pad with a callable mode is not '
+                                  'supported')
+    if mode not in _KWARGS:
+        raise ValueError("mode '{}' is not supported".format(mode))
+    unsupported = set(kwargs) - _KWARGS[mode]
+    if unsupported:
+        raise ValueError("unsupported keyword arguments for mode '{}': {}"
+                         .format(mode, unsupported))
+    if mode in ('linear_ramp', 'maximum', 'mean', 'median', 'minimum'):
+        raise NotImplementedError(
+            "cupy.pad mode '{}' needs elementwise arithmetic or reductions, "
+            'which are not available yet'.format(mode))
+    if kwargs.get('reflect_type', 'even') != 'even':
+        if kwargs['reflect_type'] != 'odd':
+            raise ValueError("reflect_type must be 'even' or 'odd'")
+        raise NotImplementedError(
+            "cupy.pad with reflect_type='odd' needs elementwise arithmetic, "
+            'which is not available yet')
+
+    shape = tuple(b + n + a for (b, a), n in zip(pairs, array.shape))
+    order = 'F' if (array.flags.f_contiguous and
+                    not array.flags.c_contiguous) else 'C'
+    out = core._empty(shape, array.dtype, order)
+    center = tuple(slice(b, b + n) for (b, _), n in zip(pairs, array.shape))
+    core._copy_to(out[center], array)
+    if mode == 'empty' or out.size == 0:
+        if mode not in ('constant', 'empty'):
+            _check_not_empty(array, pairs)
+        return out
+    if mode == 'constant':
+        values = _as_pairs(kwargs.get('constant_values', 0), nd)
+        for axis, ((before, after), (vb, va)) in enumerate(zip(pairs,
+                                                               values)):
+            n = array.shape[axis]
+            if before:
+                core._fill(out[_roi(axis, slice(0, before), center)],
+                           numpy.asarray(vb))
+            if after:
+                core._fill(out[_roi(axis, slice(before + n, None), center)],
+                           numpy.asarray(va))
+        return out
+    _check_not_empty(array, pairs)
+    for axis, (before, after) in enumerate(pairs):
+        if not (before or after):
+            continue
+        n = array.shape[axis]
+        if mode == 'edge' or n == 1:
+            first = out[_roi(axis, slice(before, before + 1), center)]
+            last = out[_roi(axis, slice(before + n - 1, before + n),
+                            center)]
+            if before:
+                core._copy_to(out[_roi(axis, slice(0, before), center)],
+                              first)
+            if after:
+                core._copy_to(
+                    out[_roi(axis, slice(before + n, None), center)], last)
+            continue
+        positions = list(range(-before, 0)) + list(range(n, n + after))
+        for d0, s0, length, step in _runs(positions, n, mode):
+            dst = slice(before + d0, before + d0 + length)
+            if step == 1:
+                src = slice(before + s0, before + s0 + length)
+            else:
+                stop = before + s0 - length
+                src = slice(before + s0, stop if stop >= 0 else None, -1)
+            core._copy_to(out[_roi(axis, dst, center)],
+                          out[_roi(axis, src, center)])
+    return out
+
+
+def _roi(axis, sl, center):
+    """The region of axis `axis`'s pass: all of the axes before it, `sl`
+    on it, the original extent of the axes after it."""
+    return (slice(None),) * axis + (sl,) + center[axis + 1:]
+
+
+def _check_not_empty(array, pairs):
+    for axis, (before, after) in enumerate(pairs):
+        if array.shape[axis] == 0 and (before or after):
+            raise ValueError(
+                "can't extend empty axis {} using modes other than "
+                "'constant' or 'empty'".format(axis))

@@ -1,0 +1,51 @@
+# The operation contract: see provider.pxd.
+
+import importlib
+
+
+class OperationNotSupported(NotImplementedError):
+    """The provider cannot run this operation on these dtypes/layouts."""
+
+
+cdef class View:
+    """An operand of a provider operation (see provider.pxd)."""
+
+    def __init__(self, intptr_t base, Py_ssize_t nbytes, dtype, tuple shape,
+                 tuple strides, Py_ssize_t offset, int device_id):
+        if len(shape) != len(strides):
+            raise ValueError('shape and strides differ in length')
+        self.base = base
+        self.nbytes = nbytes
+        self.dtype = dtype
+        self.shape = shape
+        self.strides = strides
+        self.offset = offset
+        self.device_id = device_id
+
+    def __repr__(self):
+        return ('View(base={:#x}, nbytes={}, dtype={}, shape={}, '
+                'strides={}, offset={}, device={})'.format(
+                    self.base, self.nbytes, self.dtype, self.shape,
+                    self.strides, self.offset, self.device_id))
+
+
+cdef class Provider:
+    """Base class of the backends' providers."""
+
+    cpdef run(self, str op, tuple outs, tuple ins, dict attrs,
+              intptr_t stream):
+        raise OperationNotSupported(op)
+
+
+cdef Provider _provider = None
+
+
+def get_provider():
+    """The provider of the backend this build was made for."""
+    global _provider
+    if _provider is None:
+        from cupy_backends import get_backend_name
+        mod = importlib.import_module(
+            'cupy_backends.{}.ops'.format(get_backend_name()))
+        _provider = mod.make_provider()
+    return _provider
