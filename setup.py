@@ -19,7 +19,11 @@ try:
 except build_config.BuildConfigError as e:
     sys.exit('cupy build: ' + str(e))
 
-from Cython.Build import cythonize  # noqa: E402
+try:
+    from Cython.Build import cythonize  # noqa: E402
+except ImportError:
+    sys.exit('cupy build: Cython >= 3.1 is needed to build from source: '
+             'pip install "cython>=3.1" numpy fastrlock setuptools')
 
 ext_modules = cythonize(
     extensions.extensions(backend, macros, build_config.compile_args()),
@@ -43,6 +47,6 @@ setup(
     ext_modules=ext_modules,
     python_requires='>=3.9',
     install_requires=['numpy>=1.26', 'fastrlock>=0.8'],
-    extras_require={'test': ['pytest>=7']},
+    extras_require={'test': ['pytest>=7', 'scipy']},
     zip_safe=False,
 )

@@ -2,4 +2,3 @@ cpdef int get_device_id() except -1
 
 cdef class Device:
     cdef readonly int id
-    cdef list _prev_stack

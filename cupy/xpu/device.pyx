@@ -1,6 +1,20 @@
 # Devices (CuPy's cupy.cuda.Device API, on the neutral runtime).
 
+import threading
+
 from cupy_backends.backend cimport api
+
+cdef object _tls = threading.local()
+
+
+cdef list _prev_devices():
+    cdef list stack
+    try:
+        return _tls.stack
+    except AttributeError:
+        stack = []
+        _tls.stack = stack
+        return stack
 
 
 cpdef int get_device_id() except -1:
@@ -29,7 +43,6 @@ cdef class Device:
                     'Invalid device id {}: this machine has {} device(s) '
                     '(0 to {})'.format(device, n, n - 1))
             self.id = device
-        self._prev_stack = []
 
     def __int__(self):
         return self.id
@@ -49,12 +62,14 @@ cdef class Device:
         return hash(('Device', self.id))
 
     def __enter__(self):
-        self._prev_stack.append(api.xpuGetDevice())
+        # The previous device goes on this thread's stack: one Device object
+        # may be entered by several threads at once.
+        _prev_devices().append(api.xpuGetDevice())
         api.xpuSetDevice(self.id)
         return self
 
     def __exit__(self, *args):
-        api.xpuSetDevice(self._prev_stack.pop())
+        api.xpuSetDevice(_prev_devices().pop())
 
     def use(self):
         """Make this device current on this host thread."""

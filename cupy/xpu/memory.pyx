@@ -71,8 +71,8 @@ class OutOfMemoryError(MemoryError):
                      '{:,} bytes, so {:,} bytes are available under it'.format(
                          total, limit, max(limit - total, 0)))
         else:
-            state = ('the memory pool holds {:,} bytes, no limit is set '
-                     'and the device has no room left'.format(total))
+            state = ('the memory pool holds {:,} bytes and no limit is '
+                     'set; {}'.format(total, _device_room()))
         super().__init__(
             'Out of memory allocating {:,} bytes: {}. Free the arrays you no '
             'longer need, release cached blocks with '
@@ -82,6 +82,15 @@ class OutOfMemoryError(MemoryError):
 
     def __reduce__(self):
         return (type(self), (self.size, self.total, self.limit))
+
+
+def _device_room():
+    """What the current device has left, for OutOfMemoryError's message."""
+    try:
+        free, total = api.xpuMemGetInfo()
+    except Exception:
+        return 'the device has no room left'
+    return 'the device has {:,} of its {:,} bytes free'.format(free, total)
 
 
 # ---------------------------------------------------------------- memory --
@@ -172,6 +181,11 @@ cdef class PooledMemory(BaseMemory):
 
 cdef inline int _check_extent(MemoryPointer p, Py_ssize_t n) except -1:
     cdef Py_ssize_t avail = p.mem.size - (p.ptr - p.mem.ptr)
+    if p.ptr < p.mem.ptr:
+        # a pooled chunk's neighbours lie before it in the same allocation
+        raise ValueError(
+            'the pointer is {} bytes before the start of its device buffer'
+            .format(p.mem.ptr - p.ptr))
     if n > avail:
         raise ValueError(
             'copy of {} bytes runs past the end of the device buffer '

@@ -27,6 +27,7 @@ import weakref
 from bisect import bisect_left, insort
 
 cimport cython
+from cpython.pyport cimport PY_SSIZE_T_MAX
 from libc.stdint cimport intptr_t
 from fastrlock cimport rlock
 
@@ -373,6 +374,9 @@ cdef class SingleDeviceMemoryPool:
         cdef MemoryPointer p
         if n == 0:
             return MemoryPointer(Memory(0), 0)
+        if n > PY_SSIZE_T_MAX - _unit:     # rounding up would overflow
+            from cupy.xpu.memory import OutOfMemoryError
+            raise OutOfMemoryError(n, self._used + self._free, self._limit)
         n = (n + _unit - 1) // _unit * _unit
         prev = _use_device(self._device_id)
         try:

@@ -11,6 +11,7 @@ import weakref
 
 cimport cython
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES
+from cpython.pyport cimport PY_SSIZE_T_MAX
 from libc.stdint cimport intptr_t
 from fastrlock cimport rlock
 
@@ -281,6 +282,9 @@ cdef class PinnedMemoryPool:
         cdef PinnedMemoryPointer p
         if n == 0:
             return PinnedMemoryPointer(PinnedMemory(0), 0)
+        if n > PY_SSIZE_T_MAX - _ROUND:     # rounding up would overflow
+            raise MemoryError(
+                'cannot allocate {:,} bytes of pinned host memory'.format(n))
         n = (n + _ROUND - 1) // _ROUND * _ROUND
         b = self._reuse(n)
         if b is None:

@@ -8,7 +8,6 @@ cdef class _BaseStream:
     cdef readonly intptr_t ptr
     cdef readonly int device_id
     cdef bint _owner
-    cdef list _ctx_stack
     cdef _make_current(self)
 
 cdef class Event:

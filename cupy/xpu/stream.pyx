@@ -4,11 +4,50 @@
 # difference from CUDA: on CANN every stream is non-blocking, so the null
 # stream does not implicitly wait for other streams (runtime.md section 5).
 
+import sys as _sys
 import threading
 
 from cupy_backends.backend cimport api
 
+
+# cupy.xpu.memory._stream_destroying, bound when a stream is created (memory
+# imports this module, so not at import; never at interpreter exit).
+cdef object _pools_forget_stream = None
+
+
+cdef _bind_pools_hook():
+    global _pools_forget_stream
+    if _pools_forget_stream is None:
+        from cupy.xpu.memory import _stream_destroying
+        _pools_forget_stream = _stream_destroying
+
+
 cdef object _tls = threading.local()
+
+
+cdef list _ctx_stack():
+    cdef list stack
+    try:
+        return _tls.ctx_stack
+    except AttributeError:
+        stack = []
+        _tls.ctx_stack = stack
+        return stack
+
+
+# Stream and event handles belong to a device: calls on them are made with
+# that device current (CANN rejects a stream of another device, 107003).
+cdef inline int _enter_device(int device) except -1:
+    cdef int prev = api.xpuGetDevice()
+    if prev != device:
+        api.xpuSetDevice(device)
+    return prev
+
+
+cdef inline int _leave_device(int prev, int device) except -1:
+    if prev != device:
+        api.xpuSetDevice(prev)
+    return 0
 
 
 cdef dict _current_streams():
@@ -52,7 +91,6 @@ cdef _null_stream(int device_id):
         (<_BaseStream>s).ptr = 0
         (<_BaseStream>s).device_id = device_id
         (<_BaseStream>s)._owner = False
-        (<_BaseStream>s)._ctx_stack = []
         _null_streams[device_id] = s
     return s
 
@@ -81,18 +119,21 @@ cdef class _BaseStream:
             type(self).__name__, self.ptr, self.device_id)
 
     def __enter__(self):
+        # The previous stream goes on this thread's stack, not on the
+        # object: one Stream may be entered by several threads at once.
         d = _current_streams()
-        self._ctx_stack.append(d.get(self.device_id))
+        prev = d.get(self.device_id)
         self._make_current()
+        _ctx_stack().append((self.device_id, prev))
         return self
 
     def __exit__(self, *args):
-        prev = self._ctx_stack.pop()
+        device_id, prev = _ctx_stack().pop()
         d = _current_streams()
         if prev is None:
-            d.pop(self.device_id, None)
+            d.pop(device_id, None)
         else:
-            d[self.device_id] = prev
+            d[device_id] = prev
 
     cdef _make_current(self):
         if self.device_id != api.xpuGetDevice():
@@ -109,24 +150,41 @@ cdef class _BaseStream:
 
     def synchronize(self):
         """Wait until all work queued on this stream is done."""
-        api.xpuStreamSynchronize(self.ptr)
+        cdef int prev = _enter_device(self.device_id)
+        try:
+            api.xpuStreamSynchronize(self.ptr)
+        finally:
+            _leave_device(prev, self.device_id)
 
     @property
     def done(self):
         """True when all work queued on this stream is done."""
-        return api.xpuStreamQuery(self.ptr)
+        cdef int prev = _enter_device(self.device_id)
+        try:
+            return api.xpuStreamQuery(self.ptr)
+        finally:
+            _leave_device(prev, self.device_id)
 
     def record(self, event=None):
-        """Record ``event`` (a new Event if None) on this stream; returns
-        it.  The event captures the work queued so far."""
-        if event is None:
-            event = Event()
-        (<Event>event).record(self)
+        """Record ``event`` (a new Event of this stream's device if None)
+        on this stream; returns it.  The event captures the work queued so
+        far."""
+        cdef int prev = _enter_device(self.device_id)
+        try:
+            if event is None:
+                event = Event()
+            (<Event?>event).record(self)
+        finally:
+            _leave_device(prev, self.device_id)
         return event
 
-    def wait_event(self, Event event):
+    def wait_event(self, Event event not None):
         """Make later work on this stream wait for ``event``."""
-        api.xpuStreamWaitEvent(self.ptr, event.ptr)
+        cdef int prev = _enter_device(self.device_id)
+        try:
+            api.xpuStreamWaitEvent(self.ptr, event.ptr)
+        finally:
+            _leave_device(prev, self.device_id)
 
 
 cdef class Stream(_BaseStream):
@@ -142,7 +200,6 @@ cdef class Stream(_BaseStream):
 
     def __init__(self, null=False, non_blocking=False, ptr=0):
         self.device_id = api.xpuGetDevice()
-        self._ctx_stack = []
         if null:
             self.ptr = 0
             self._owner = False
@@ -150,6 +207,7 @@ cdef class Stream(_BaseStream):
             self.ptr = ptr
             self._owner = False
         else:
+            _bind_pools_hook()
             self.ptr = api.xpuStreamCreate()
             self._owner = True
 
@@ -163,17 +221,16 @@ cdef class Stream(_BaseStream):
                 try:
                     # The pools wait for the stream and forget its handle,
                     # which the backend may hand out again for a new stream.
-                    from cupy.xpu import memory
-                    memory._stream_destroying(self.ptr, self.device_id)
+                    if _pools_forget_stream is not None:
+                        _pools_forget_stream(self.ptr, self.device_id)
                 finally:
                     api.xpuStreamDestroy(self.ptr)
                     if prev != self.device_id:
                         api.xpuSetDevice(prev)
             except Exception as e:
                 # __dealloc__ cannot raise; say what went wrong.
-                import sys
-                sys.stderr.write('cupy: destroying stream {:#x} failed: '
-                                 '{}\n'.format(self.ptr, e))
+                _sys.stderr.write('cupy: destroying stream {:#x} failed: '
+                                  '{}\n'.format(self.ptr, e))
             self.ptr = 0
 
     # Stream.null: the null stream of the current device.
@@ -188,7 +245,6 @@ cdef class ExternalStream(_BaseStream):
         self.ptr = ptr
         self.device_id = api.xpuGetDevice() if device_id < 0 else device_id
         self._owner = False
-        self._ctx_stack = []
 
 
 cdef class Event:
@@ -224,24 +280,46 @@ cdef class Event:
         return '<Event {:#x} (device {})>'.format(self.ptr, self.device_id)
 
     def record(self, stream=None):
-        """Record on ``stream`` (default: the current stream)."""
+        """Record on ``stream`` (default: the current stream of the event's
+        device)."""
         cdef intptr_t s
-        if stream is None:
-            s = get_current_stream_ptr()
-        else:
-            s = (<_BaseStream?>stream).ptr
-        api.xpuEventRecord(self.ptr, s)
+        cdef int prev = _enter_device(self.device_id)
+        try:
+            if stream is None:
+                s = get_current_stream_ptr()
+            else:
+                if (<_BaseStream?>stream).device_id != self.device_id:
+                    raise ValueError(
+                        'The event belongs to device {} and the stream to '
+                        'device {}'.format(self.device_id,
+                                           (<_BaseStream>stream).device_id))
+                s = (<_BaseStream>stream).ptr
+            api.xpuEventRecord(self.ptr, s)
+        finally:
+            _leave_device(prev, self.device_id)
 
     def synchronize(self):
         """Wait until the recorded work is done."""
-        api.xpuEventSynchronize(self.ptr)
+        cdef int prev = _enter_device(self.device_id)
+        try:
+            api.xpuEventSynchronize(self.ptr)
+        finally:
+            _leave_device(prev, self.device_id)
 
     @property
     def done(self):
         """True when the recorded work is done (or never recorded)."""
-        return api.xpuEventQuery(self.ptr)
+        cdef int prev = _enter_device(self.device_id)
+        try:
+            return api.xpuEventQuery(self.ptr)
+        finally:
+            _leave_device(prev, self.device_id)
 
 
-def get_elapsed_time(Event start_event, Event end_event):
+def get_elapsed_time(Event start_event not None, Event end_event not None):
     """Milliseconds between two recorded, completed timing events."""
-    return api.xpuEventElapsedTime(start_event.ptr, end_event.ptr)
+    cdef int prev = _enter_device(start_event.device_id)
+    try:
+        return api.xpuEventElapsedTime(start_event.ptr, end_event.ptr)
+    finally:
+        _leave_device(prev, start_event.device_id)

@@ -108,7 +108,8 @@ cdef int check(int status, str function) except -1:
     if status == 0:
         return 0
     text = ''
-    if _loaded:
+    # Also before _loaded is set: aclInit's own failure has a message.
+    if _rt.aclGetRecentErrMsg is not NULL:
         with nogil:
             msg = _rt.aclGetRecentErrMsg()
         if msg is not NULL:

@@ -51,9 +51,18 @@ def test_malloc_zero_is_an_error():
     runtime.free(runtime.malloc(16))
 
 
-def test_device_synchronize():
+def test_device_synchronize_waits_for_queued_work(strict):
+    p = runtime.malloc(4096)
+    out = numpy.zeros(4096, numpy.uint8)
+    s = cupy.xpu.Stream()
+    for v in (1, 2, 3):
+        runtime.memsetAsync(p, v, 4096, s.ptr)
+    assert not s.done
     cupy.xpu.Device().synchronize()
-    runtime.deviceSynchronize()
+    assert s.done
+    runtime.memcpy(out.ctypes.data, p, 4096, runtime.memcpyDeviceToHost)
+    runtime.free(p)
+    assert (out == 3).all()
 
 
 def test_cuda_alias():
@@ -141,14 +150,48 @@ class TestTwoDevices:
             with cupy.xpu.Device(1):
                 runtime.free(p)
 
-    def test_stream_of_other_device_is_rejected(self):
+    def test_stream_methods_work_from_another_device(self, strict):
         with cupy.xpu.Device(1):
             s = cupy.xpu.Stream()
-        with pytest.raises(AclError) as e:
-            s.synchronize()
-        assert e.value.name == 'ACL_ERROR_RT_STREAM_CONTEXT'
+            p = runtime.malloc(256)
+            runtime.memsetAsync(p, 3, 256, s.ptr)
+        assert runtime.getDevice() == 0
+        ev = s.record()                     # an event of device 1
+        assert ev.device_id == 1
+        assert not s.done
+        s.synchronize()
+        assert s.done and ev.done
+        out = numpy.empty(256, numpy.uint8)
+        with cupy.xpu.Device(1):
+            runtime.memcpy(out.ctypes.data, p, 256,
+                           runtime.memcpyDeviceToHost)
+            runtime.free(p)
+        assert (out == 3).all()
+        assert runtime.getDevice() == 0
+        # making it current needs its device current
         with pytest.raises(RuntimeError, match='belongs to device 1'):
             s.use()
-        with cupy.xpu.Device(1):
-            s.synchronize()
-            del s
+        with pytest.raises(ValueError, match='device 0 and the stream'):
+            cupy.xpu.Event().record(s)
+        del s
+
+    def test_shared_device_object_across_threads(self):
+        """with-blocks keep their previous device per thread."""
+        d1 = cupy.xpu.Device(1)
+        barrier = threading.Barrier(2)
+        seen = {}
+
+        def worker(name, start):
+            cupy.xpu.Device(start).use()
+            with d1:
+                barrier.wait()
+            barrier.wait()
+            seen[name] = runtime.getDevice()
+
+        ts = [threading.Thread(target=worker, args=(n, s))
+              for n, s in (('a', 0), ('b', 1))]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        assert seen == {'a': 0, 'b': 1}

@@ -747,3 +747,35 @@ def test_default_pool_and_allocators():
     finally:
         memory.set_allocator(old)
     assert memory.get_allocator() == old
+
+
+def test_huge_request_raises_and_pool_stays_sane():
+    import sys
+    pool = cupy.xpu.MemoryPool()
+    a = pool.malloc(4096)
+    del a
+    with pytest.raises(cupy.xpu.OutOfMemoryError):
+        pool.malloc(sys.maxsize)
+    assert pool.used_bytes() == 0 and pool.free_bytes() == 4096
+    b = pool.malloc(4096)
+    assert b.mem.size == 4096
+    del b
+    pool.free_all_blocks()
+    with pytest.raises(MemoryError):
+        cupy.xpu.PinnedMemoryPool().malloc(sys.maxsize)
+
+
+def test_pointer_before_its_chunk_is_rejected():
+    pool = cupy.xpu.MemoryPool()
+    big = pool.malloc(2048)
+    del big
+    a = pool.malloc(1024)
+    b = pool.malloc(1024)
+    a.memset(1, 1024)
+    with pytest.raises(ValueError, match='before the start'):
+        (b - 1024).copy_from_host(numpy.full(1024, 9, numpy.uint8), 1024)
+    out = numpy.empty(1024, numpy.uint8)
+    a.copy_to_host(out, 1024)
+    assert (out == 1).all()
+    del a, b
+    pool.free_all_blocks()

@@ -204,3 +204,32 @@ def test_stream_destroy_waits_for_work(strict, dev_buffers):
     runtime.memcpy(out.ctypes.data, dev_buffers[0], N,
                    runtime.memcpyDeviceToHost)
     assert (out == 4).all()
+
+
+def test_shared_stream_object_across_threads():
+    """with-blocks keep their previous stream per thread."""
+    shared = cupy.xpu.Stream()
+    barrier = threading.Barrier(2)
+    seen = {}
+
+    def worker(name):
+        own = cupy.xpu.Stream()
+        with own:
+            with shared:
+                barrier.wait()
+            barrier.wait()
+            seen[name] = cupy.xpu.get_current_stream() == own
+
+    ts = [threading.Thread(target=worker, args=(n,)) for n in 'ab']
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert seen == {'a': True, 'b': True}
+
+
+def test_event_arguments_must_not_be_none():
+    with pytest.raises(TypeError):
+        cupy.xpu.Stream().wait_event(None)
+    with pytest.raises(TypeError):
+        cupy.xpu.get_elapsed_time(None, cupy.xpu.Event())

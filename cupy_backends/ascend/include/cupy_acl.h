@@ -13,6 +13,12 @@
 #ifndef CUPY_ACL_H
 #define CUPY_ACL_H
 
+/* The build passes CUPY_USE_<BACKEND> (install/build_config.py): these
+ * bindings exist only in builds of the ascend backend. */
+#ifndef CUPY_USE_ASCEND
+#error "cupy_acl.h is for builds of the ascend backend (CUPY_USE_ASCEND)"
+#endif
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
@@ -153,12 +159,19 @@ typedef struct aclOpExecutor aclOpExecutor;
     X(aclError, aclrtMemcpyAsync, (void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind, aclrtStream stream), (dst, destMax, src, count, kind, stream)) \
     X(aclError, aclrtMemset, (void *devPtr, size_t maxCount, int32_t value, size_t count), (devPtr, maxCount, value, count)) \
     X(aclError, aclrtMemsetAsync, (void *devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream), (devPtr, maxCount, value, count, stream)) \
-    X(aclError, aclrtLaunchHostFunc, (aclrtStream stream, aclrtHostFunc fn, void *args), (stream, fn, args)) \
     X(const char *, aclGetRecentErrMsg, (void), ())
 
+/* Runtime functions resolved if present (NULL otherwise): not called by the
+ * library today, and not in every CANN 8.x (aclrtLaunchHostFunc is
+ * documented from 8.3.RC1). */
+#define CUPY_ACL_RT_OPTIONAL_FUNCS(X) \
+    X(aclError, aclrtLaunchHostFunc, (aclrtStream stream, aclrtHostFunc fn, void *args), (stream, fn, args))
+
 /* aclnn object API: libnnopbase.so; aclnn.md sections 3, 4, 6. */
+#define CUPY_ACLNN_BASE_OPTIONAL_FUNCS(X) \
+    X(aclnnStatus, aclnnInit, (const char *configPath), (configPath))
+
 #define CUPY_ACLNN_BASE_FUNCS(X) \
-    X(aclnnStatus, aclnnInit, (const char *configPath), (configPath)) \
     X(aclTensor *, aclCreateTensor, (const int64_t *viewDims, uint64_t viewDimsNum, aclDataType dataType, const int64_t *stride, int64_t offset, aclFormat format, const int64_t *storageDims, uint64_t storageDimsNum, void *tensorData), (viewDims, viewDimsNum, dataType, stride, offset, format, storageDims, storageDimsNum, tensorData)) \
     X(aclScalar *, aclCreateScalar, (void *value, aclDataType dataType), (value, dataType)) \
     X(aclIntArray *, aclCreateIntArray, (const int64_t *value, uint64_t size), (value, size)) \
@@ -189,7 +202,9 @@ typedef aclnnStatus (*aclnnRunFunc)(void *workspace, uint64_t workspaceSize,
 #define CUPY_ACL_PROTO(ret, name, params, args) ret name params;
 #ifndef CUPY_ACL_NO_PROTOTYPES
 CUPY_ACL_RT_FUNCS(CUPY_ACL_PROTO)
+CUPY_ACL_RT_OPTIONAL_FUNCS(CUPY_ACL_PROTO)
 CUPY_ACLNN_BASE_FUNCS(CUPY_ACL_PROTO)
+CUPY_ACLNN_BASE_OPTIONAL_FUNCS(CUPY_ACL_PROTO)
 #endif
 
 #ifdef __cplusplus

@@ -132,6 +132,14 @@ static void sleep_us(int64_t us) {
     }
 }
 
+/* The stream whose task this thread is running (a worker), and that task's
+ * number.  Python code in a kernel can trigger a garbage collection whose
+ * finalizers synchronise; on its own stream that can only mean the work
+ * queued before the running task, which is complete (FIFO): see
+ * wait_locked.  Real CANN runs no Python on its stream threads. */
+static __thread sim_stream *tls_worker_stream;
+static __thread uint64_t tls_worker_seq;
+
 static void *worker_main(void *arg) {
     sim_stream *s = arg;
     char name[16];
@@ -151,7 +159,10 @@ static void *worker_main(void *arg) {
         int64_t delay = sim_rt_strict_delay_us();
         if (delay > 0) sleep_us(delay);
         sim_rt_clear_error();
+        tls_worker_stream = s;
+        tls_worker_seq = t->seq;
         int rc = t->run(t->arg);
+        tls_worker_stream = NULL;
         if (rc != 0) sim_rt_take_error(msg, sizeof msg);
         if (t->release != NULL) t->release(t->arg);
         sim_rt_clear_error();
@@ -272,6 +283,8 @@ int sim_stream_enqueue(void *resolved, sim_task_fn run, void *arg, sim_release_f
 }
 
 static void wait_locked(sim_stream *s, uint64_t seq) {
+    if (s == tls_worker_stream && seq >= tls_worker_seq)
+        seq = tls_worker_seq - 1;   /* never wait for ourselves */
     while (s->completed < seq) pthread_cond_wait(&s->cv_done, &s->mu);
 }
 
