@@ -36,6 +36,19 @@ cdef class Provider:
               intptr_t stream):
         raise OperationNotSupported(op)
 
+    def elementwise_loops(self, str name):
+        """The NumPy loop strings ('ff->f', ...) of ufunc `name` that run
+        natively (operations.md)."""
+        return frozenset()
+
+    def reduction_dtypes(self, str name):
+        """The input dtypes reduction/scan `name` runs natively."""
+        return frozenset()
+
+    def matmul_dtypes(self):
+        """The dtypes matmul runs natively."""
+        return frozenset()
+
 
 cdef Provider _provider = None
 

@@ -168,3 +168,7 @@ KERNELS = {
     'ReduceSum': _reduce_sum,
     'InplaceRemainderTensorScalar': _inplace_remainder_tensor_scalar,
 }
+
+
+# Operator families in their own modules (one concern per file): each has
+# a KERNELS dict of its own, merged here.

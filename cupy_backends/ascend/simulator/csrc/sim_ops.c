@@ -4,13 +4,14 @@
  * Each operator is a row of OPS (its parameters, with the Atlas A2 dtype
  * sets and rank limits of shared/reference/cann/ops.md, plus optional
  * extra checks and a workspace rule) and a thin pair of exported functions:
- * phase 1 hands its arguments to op_prepare, which validates them and
+ * phase 1 hands its arguments to sim_op_prepare, which validates them and
  * builds the executor; phase 2 is sim_executor_launch.  The kernels run in
  * Python (cupy_backends/ascend/simulator/kernels.py) through the runner.
  *
  * To add an operator: a row in OPS, the pair of functions at the end.
  */
 #include "sim_internal.h"
+#include "sim_ops.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -19,27 +20,6 @@
 /* ------------------------------------------------------------------ */
 /* Dtype sets, bit (1 << aclDataType).                                   */
 
-#define DT(x) (UINT64_C(1) << (x))
-#define D_F16 DT(ACL_FLOAT16)
-#define D_F32 DT(ACL_FLOAT)
-#define D_F64 DT(ACL_DOUBLE)
-#define D_BF16 DT(ACL_BF16)
-#define D_S8 DT(ACL_INT8)
-#define D_S16 DT(ACL_INT16)
-#define D_S32 DT(ACL_INT32)
-#define D_S64 DT(ACL_INT64)
-#define D_U8 DT(ACL_UINT8)
-#define D_U16 DT(ACL_UINT16)
-#define D_U32 DT(ACL_UINT32)
-#define D_U64 DT(ACL_UINT64)
-#define D_B DT(ACL_BOOL)
-#define D_C64 DT(ACL_COMPLEX64)
-#define D_C128 DT(ACL_COMPLEX128)
-#define D_COMPLEX (D_C64 | D_C128)
-
-/* The numeric types every A2 operator can see as a scalar argument. */
-#define D_SCALAR (D_F16 | D_F32 | D_F64 | D_BF16 | D_S8 | D_S16 | D_S32 | D_S64 | \
-                  D_U8 | D_U16 | D_U32 | D_U64 | D_B | D_C64 | D_C128)
 
 /* ops.md section 4, "A2 dtypes" column. */
 #define DS_INPLACE_COPY (D_S8 | D_S16 | D_S32 | D_S64 | D_U8 | D_F16 | D_F32 | D_B | \
@@ -74,44 +54,6 @@
 
 /* ------------------------------------------------------------------ */
 /* The table                                                             */
-
-typedef struct {
-    const char *name;
-    int8_t kind;        /* SIM_ARG_* */
-    int8_t is_output;   /* the op writes it (selfRef of in-place ops too) */
-    int8_t optional;    /* NULL allowed */
-    int8_t min_rank, max_rank;
-    uint64_t dtypes;    /* tensors, lists, scalars: allowed aclDataTypes */
-} sim_param;
-
-typedef struct sim_op sim_op;
-struct sim_op {
-    const char *name;   /* without the aclnn prefix */
-    int nparams;
-    sim_param params[SIM_MAX_ARGS];
-    /* Checks beyond dtype and rank; 0 or a status with the text set. */
-    aclnnStatus (*check)(const sim_op *op, const sim_call *call);
-    /* Workspace bytes the plan needs; NULL: none. */
-    uint64_t (*workspace)(const sim_call *call);
-};
-
-/* One value per parameter, in order. */
-typedef union {
-    const void *p;
-    int64_t i;
-    double f;
-    int b;
-} sim_value;
-
-#define P_TENSOR(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR, 0, 0, lo, hi, ds}
-#define P_TENSOR_REF(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR, 1, 0, lo, hi, ds}
-#define P_SCALAR(nm, ds) {nm, SIM_ARG_SCALAR, 0, 0, 0, 0, ds}
-#define P_TENSOR_LIST(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR_LIST, 0, 0, lo, hi, ds}
-#define P_INT_ARRAY(nm) {nm, SIM_ARG_INT_ARRAY, 0, 0, 0, 0, 0}
-#define P_INT(nm) {nm, SIM_ARG_INT, 0, 0, 0, 0, 0}
-#define P_BOOL(nm) {nm, SIM_ARG_BOOL, 0, 0, 0, 0, 0}
-/* An aclDataType passed by value: checked against ds like a tensor's. */
-#define P_DTYPE(nm, ds) {nm, SIM_ARG_INT, 0, 0, 0, 0, ds}
 
 static aclnnStatus check_inplace_copy(const sim_op *op, const sim_call *call);
 static uint64_t workspace_inplace_copy(const sim_call *call);
@@ -300,7 +242,7 @@ static aclnnStatus check_arg(const sim_op *op, const sim_param *p, const sim_val
     }
 }
 
-static aclnnStatus op_prepare(const sim_op *op, const sim_value *values,
+aclnnStatus sim_op_prepare(const sim_op *op, const sim_value *values,
                               uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     if (workspaceSize == NULL || executor == NULL) {
@@ -337,7 +279,7 @@ fail:
 /* Shape helpers                                                         */
 
 /* C-contiguous, ignoring size-1 dims (IsContiguous, aclnn.md section 8). */
-static int is_contiguous(const sim_tensor_desc *d)
+int sim_ops_is_contiguous(const sim_tensor_desc *d)
 {
     if (sim_desc_numel(d) == 0) return 1;
     int64_t expect = 1;
@@ -349,13 +291,13 @@ static int is_contiguous(const sim_tensor_desc *d)
     return 1;
 }
 
-static int is_complex(int32_t dtype)
+int sim_ops_is_complex(int32_t dtype)
 {
     return dtype == ACL_COMPLEX64 || dtype == ACL_COMPLEX128;
 }
 
 /* NumPy broadcasting of `from` to exactly the shape of `to`. */
-static int broadcasts_to(const sim_tensor_desc *from, const sim_tensor_desc *to)
+int sim_ops_broadcasts_to(const sim_tensor_desc *from, const sim_tensor_desc *to)
 {
     if (from->ndim > to->ndim) return 0;
     for (int i = 1; i <= from->ndim; i++) {
@@ -375,12 +317,12 @@ static aclnnStatus check_inplace_copy(const sim_op *op, const sim_call *call)
 {
     const sim_tensor_desc *self = &call->args[0].u.tensor, *src = &call->args[1].u.tensor;
     char b1[256], b2[256];
-    if (!broadcasts_to(src, self)) {
+    if (!sim_ops_broadcasts_to(src, self)) {
         sim_set_error("aclnn%s: src of shape %s cannot be broadcast to selfRef of shape %s",
                       op->name, sim_fmt_dims(b1, sizeof b1, src->dims, src->ndim), sim_fmt_dims(b2, sizeof b2, self->dims, self->ndim));
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if (is_complex(self->dtype) && is_complex(src->dtype) && !is_contiguous(self)) {
+    if (sim_ops_is_complex(self->dtype) && sim_ops_is_complex(src->dtype) && !sim_ops_is_contiguous(self)) {
         sim_set_error("aclnn%s: a complex-to-complex copy needs a contiguous selfRef "
                       "(selfRef of shape %s is strided); copy into a contiguous buffer first",
                       op->name, sim_fmt_dims(b1, sizeof b1, self->dims, self->ndim));
@@ -394,13 +336,13 @@ static aclnnStatus check_inplace_copy(const sim_op *op, const sim_call *call)
 static uint64_t workspace_inplace_copy(const sim_call *call)
 {
     const sim_tensor_desc *src = &call->args[1].u.tensor;
-    if (is_contiguous(src)) return 0;
+    if (sim_ops_is_contiguous(src)) return 0;
     return sim_dtype_nbytes(src->dtype, (uint64_t)sim_desc_numel(src));
 }
 
 /* ---- shared rules of the operators below ---- */
 
-static int same_dims(const sim_tensor_desc *a, const sim_tensor_desc *b)
+int sim_ops_same_dims(const sim_tensor_desc *a, const sim_tensor_desc *b)
 {
     if (a->ndim != b->ndim) return 0;
     for (int i = 0; i < a->ndim; i++)
@@ -409,7 +351,7 @@ static int same_dims(const sim_tensor_desc *a, const sim_tensor_desc *b)
 }
 
 /* out must have self's shape (and dtype, when same_dtype). */
-static aclnnStatus check_out_like(const sim_op *op, const sim_tensor_desc *self,
+aclnnStatus sim_ops_check_out_like(const sim_op *op, const sim_tensor_desc *self,
                                   const sim_tensor_desc *out, int same_dtype)
 {
     char b1[256], b2[256];
@@ -418,7 +360,7 @@ static aclnnStatus check_out_like(const sim_op *op, const sim_tensor_desc *self,
                       op->name, sim_dtype_name(out->dtype), sim_dtype_name(self->dtype));
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if (!same_dims(self, out)) {
+    if (!sim_ops_same_dims(self, out)) {
         sim_set_error("aclnn%s: out has shape %s but self has shape %s; they must be equal",
                       op->name, sim_fmt_dims(b1, sizeof b1, out->dims, out->ndim),
                       sim_fmt_dims(b2, sizeof b2, self->dims, self->ndim));
@@ -429,7 +371,7 @@ static aclnnStatus check_out_like(const sim_op *op, const sim_tensor_desc *self,
 
 /* An axis list: each in [-ndim, ndim), no axis twice.  Sets bit a of
  * *mask for each (normalised) axis. */
-static aclnnStatus check_axes(const sim_op *op, const char *name, const sim_arg *arr,
+aclnnStatus sim_ops_check_axes(const sim_op *op, const char *name, const sim_arg *arr,
                               int ndim, uint32_t *mask)
 {
     *mask = 0;
@@ -458,14 +400,14 @@ static aclnnStatus check_cast(const sim_op *op, const sim_call *call)
 {
     const sim_tensor_desc *self = &call->args[0].u.tensor, *out = &call->args[2].u.tensor;
     int64_t dtype = call->args[1].u.i;
-    aclnnStatus st = check_out_like(op, self, out, 0);
+    aclnnStatus st = sim_ops_check_out_like(op, self, out, 0);
     if (st) return st;
     if (out->dtype != dtype) {
         sim_set_error("aclnn%s: out has dtype %s but dtype is %s; they must be equal",
                       op->name, sim_dtype_name(out->dtype), sim_dtype_name((int32_t)dtype));
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if ((self->dtype == ACL_BOOL || is_complex(self->dtype)) && !is_contiguous(self)) {
+    if ((self->dtype == ACL_BOOL || sim_ops_is_complex(self->dtype)) && !sim_ops_is_contiguous(self)) {
         sim_set_error("aclnn%s: a %s self must be contiguous", op->name,
                       sim_dtype_name(self->dtype));
         return ACLNN_ERR_PARAM_INVALID;
@@ -478,9 +420,9 @@ static aclnnStatus check_flip(const sim_op *op, const sim_call *call)
 {
     const sim_tensor_desc *self = &call->args[0].u.tensor, *out = &call->args[2].u.tensor;
     uint32_t mask;
-    aclnnStatus st = check_out_like(op, self, out, 1);
+    aclnnStatus st = sim_ops_check_out_like(op, self, out, 1);
     if (st) return st;
-    return check_axes(op, "dims", &call->args[1], self->ndim, &mask);
+    return sim_ops_check_axes(op, "dims", &call->args[1], self->ndim, &mask);
 }
 
 /* An aclScalar's value; *is_int tells whether it is an integer or bool. */
@@ -575,7 +517,7 @@ static aclnnStatus check_tril(const sim_op *op, const sim_call *call)
                       op->name, op->name);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    return check_out_like(op, self, out, 1);
+    return sim_ops_check_out_like(op, self, out, 1);
 }
 
 /* Indexing with a tensor list (aclnnIndex, aclnnIndexPutImpl; ops.md 8,
@@ -698,7 +640,7 @@ static aclnnStatus check_index_put(const sim_op *op, const sim_call *call)
     sim_tensor_desc target = *values;
     target.ndim = nd;
     memcpy(target.dims, res, sizeof(int64_t) * (size_t)nd);
-    if (!broadcasts_to(values, &target)) {
+    if (!sim_ops_broadcasts_to(values, &target)) {
         sim_set_error("aclnn%s: values of shape %s cannot be broadcast to the indexed shape "
                       "%s", op->name, sim_fmt_dims(b1, sizeof b1, values->dims, values->ndim),
                       sim_fmt_dims(b2, sizeof b2, res, nd));
@@ -727,7 +669,7 @@ static aclnnStatus check_nonzero(const sim_op *op, const sim_call *call)
                       (long long)sim_desc_numel(self), (int)self->ndim);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if (!is_contiguous(out)) {
+    if (!sim_ops_is_contiguous(out)) {
         sim_set_error("aclnn%s: out must be contiguous", op->name);
         return ACLNN_ERR_PARAM_INVALID;
     }
@@ -750,7 +692,7 @@ static aclnnStatus check_reduce_sum(const sim_op *op, const sim_call *call)
     int64_t dtype = call->args[3].u.i;
     uint32_t mask;
     char b1[256], b2[256];
-    aclnnStatus st = check_axes(op, "dims", &call->args[1], self->ndim, &mask);
+    aclnnStatus st = sim_ops_check_axes(op, "dims", &call->args[1], self->ndim, &mask);
     if (st) return st;
     if (call->args[1].u.iarr.n == 0) mask = ~UINT32_C(0);
     if (out->dtype != dtype) {
@@ -758,7 +700,7 @@ static aclnnStatus check_reduce_sum(const sim_op *op, const sim_call *call)
                       op->name, sim_dtype_name(out->dtype), sim_dtype_name((int32_t)dtype));
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if (sim_desc_numel(self) == 0 && is_complex(out->dtype)) {
+    if (sim_desc_numel(self) == 0 && sim_ops_is_complex(out->dtype)) {
         sim_set_error("aclnn%s: an empty self cannot be summed into a complex out", op->name);
         return ACLNN_ERR_PARAM_INVALID;
     }
@@ -783,15 +725,6 @@ static aclnnStatus check_reduce_sum(const sim_op *op, const sim_call *call)
 /* ------------------------------------------------------------------ */
 /* Exported operators: phase 1 and phase 2 (ops.md conventions).         */
 
-#define SIM_OP_RUN(Name)                                                          \
-    SIM_EXPORT aclnnStatus aclnn##Name(void *workspace, uint64_t workspaceSize,   \
-                                       aclOpExecutor *executor, aclrtStream stream); \
-    SIM_EXPORT aclnnStatus aclnn##Name(void *workspace, uint64_t workspaceSize,   \
-                                       aclOpExecutor *executor, aclrtStream stream)  \
-    {                                                                             \
-        return sim_executor_launch(#Name, workspace, workspaceSize, executor, stream); \
-    }
-
 SIM_EXPORT aclnnStatus aclnnInplaceCopyGetWorkspaceSize(
     aclTensor *selfRef, const aclTensor *src, uint64_t *workspaceSize,
     aclOpExecutor **executor);
@@ -800,7 +733,7 @@ SIM_EXPORT aclnnStatus aclnnInplaceCopyGetWorkspaceSize(
     aclOpExecutor **executor)
 {
     const sim_value v[] = {{.p = selfRef}, {.p = src}};
-    return op_prepare(&OPS[OP_INPLACE_COPY], v, workspaceSize, executor);
+    return sim_op_prepare(&OPS[OP_INPLACE_COPY], v, workspaceSize, executor);
 }
 SIM_OP_RUN(InplaceCopy)
 
@@ -812,7 +745,7 @@ SIM_EXPORT aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(
     aclOpExecutor **executor)
 {
     const sim_value v[] = {{.p = selfRef}, {.p = value}};
-    return op_prepare(&OPS[OP_INPLACE_FILL_SCALAR], v, workspaceSize, executor);
+    return sim_op_prepare(&OPS[OP_INPLACE_FILL_SCALAR], v, workspaceSize, executor);
 }
 SIM_OP_RUN(InplaceFillScalar)
 
@@ -822,68 +755,57 @@ SIM_EXPORT aclnnStatus aclnnInplaceZeroGetWorkspaceSize(
     aclTensor *selfRef, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     const sim_value v[] = {{.p = selfRef}};
-    return op_prepare(&OPS[OP_INPLACE_ZERO], v, workspaceSize, executor);
+    return sim_op_prepare(&OPS[OP_INPLACE_ZERO], v, workspaceSize, executor);
 }
 SIM_OP_RUN(InplaceZero)
 
-/* The remaining operators: the parameters of ops.md, then workspaceSize
- * and executor. */
-#define SIM_PHASE1(Name, OPID, PARAMS, ...)                                        \
-    SIM_EXPORT aclnnStatus aclnn##Name##GetWorkspaceSize PARAMS;                  \
-    SIM_EXPORT aclnnStatus aclnn##Name##GetWorkspaceSize PARAMS                   \
-    {                                                                             \
-        const sim_value v[] = {__VA_ARGS__};                                      \
-        return op_prepare(&OPS[OPID], v, workspaceSize, executor);                \
-    }                                                                             \
-    SIM_OP_RUN(Name)
-
-SIM_PHASE1(Cast, OP_CAST,
+SIM_PHASE1(Cast, &OPS[OP_CAST],
            (const aclTensor *self, const aclDataType dtype, aclTensor *out,
             uint64_t *workspaceSize, aclOpExecutor **executor),
            {.p = self}, {.i = dtype}, {.p = out})
 
-SIM_PHASE1(Flip, OP_FLIP,
+SIM_PHASE1(Flip, &OPS[OP_FLIP],
            (const aclTensor *self, const aclIntArray *dims, aclTensor *out,
             uint64_t *workspaceSize, aclOpExecutor **executor),
            {.p = self}, {.p = dims}, {.p = out})
 
-SIM_PHASE1(Arange, OP_ARANGE,
+SIM_PHASE1(Arange, &OPS[OP_ARANGE],
            (const aclScalar *start, const aclScalar *end, const aclScalar *step,
             aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor),
            {.p = start}, {.p = end}, {.p = step}, {.p = out})
 
-SIM_PHASE1(Tril, OP_TRIL,
+SIM_PHASE1(Tril, &OPS[OP_TRIL],
            (const aclTensor *self, int64_t diagonal, aclTensor *out,
             uint64_t *workspaceSize, aclOpExecutor **executor),
            {.p = self}, {.i = diagonal}, {.p = out})
 
-SIM_PHASE1(Triu, OP_TRIU,
+SIM_PHASE1(Triu, &OPS[OP_TRIU],
            (const aclTensor *self, int64_t diagonal, aclTensor *out,
             uint64_t *workspaceSize, aclOpExecutor **executor),
            {.p = self}, {.i = diagonal}, {.p = out})
 
-SIM_PHASE1(Index, OP_INDEX,
+SIM_PHASE1(Index, &OPS[OP_INDEX],
            (const aclTensor *self, const aclTensorList *indices, aclTensor *out,
             uint64_t *workspaceSize, aclOpExecutor **executor),
            {.p = self}, {.p = indices}, {.p = out})
 
-SIM_PHASE1(IndexPutImpl, OP_INDEX_PUT_IMPL,
+SIM_PHASE1(IndexPutImpl, &OPS[OP_INDEX_PUT_IMPL],
            (aclTensor *selfRef, const aclTensorList *indices, const aclTensor *values,
             const bool accumulate, const bool unsafe, uint64_t *workspaceSize,
             aclOpExecutor **executor),
            {.p = selfRef}, {.p = indices}, {.p = values}, {.b = accumulate}, {.b = unsafe})
 
-SIM_PHASE1(Nonzero, OP_NONZERO,
+SIM_PHASE1(Nonzero, &OPS[OP_NONZERO],
            (const aclTensor *self, aclTensor *out, uint64_t *workspaceSize,
             aclOpExecutor **executor),
            {.p = self}, {.p = out})
 
-SIM_PHASE1(ReduceSum, OP_REDUCE_SUM,
+SIM_PHASE1(ReduceSum, &OPS[OP_REDUCE_SUM],
            (const aclTensor *self, const aclIntArray *dims, bool keepDims, aclDataType dtype,
             aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor),
            {.p = self}, {.p = dims}, {.b = keepDims}, {.i = dtype}, {.p = out})
 
-SIM_PHASE1(InplaceRemainderTensorScalar, OP_INPLACE_REMAINDER_TS,
+SIM_PHASE1(InplaceRemainderTensorScalar, &OPS[OP_INPLACE_REMAINDER_TS],
            (aclTensor *selfRef, const aclScalar *other, uint64_t *workspaceSize,
             aclOpExecutor **executor),
            {.p = selfRef}, {.p = other})
