@@ -58,6 +58,8 @@ cdef extern from "sim_internal.h" nogil:
         int64_t d2d_copies
         int64_t kernel_launches
         int64_t sanitizer_errors
+        int64_t api_ns
+        int64_t api_calls
 
     ctypedef struct sim_tensor_desc:
         void* data
@@ -340,6 +342,8 @@ def counters():
         'd2d_copies': c.d2d_copies,
         'kernel_launches': c.kernel_launches,
         'sanitizer_errors': c.sanitizer_errors,
+        'api_ns': c.api_ns,
+        'api_calls': c.api_calls,
     }
 
 

@@ -296,7 +296,7 @@ static void runtime_error(const char *op, int rc, const char *what)
                   m ? m : what, rc);
 }
 
-aclnnStatus sim_executor_launch(const char *op, void *workspace, uint64_t workspaceSize,
+static aclnnStatus sim_executor_launch_body(const char *op, void *workspace, uint64_t workspaceSize,
                                 aclOpExecutor *executor, aclrtStream stream)
 {
     if (executor == NULL) {
@@ -405,4 +405,14 @@ oom:
 fail:
     if (consumed != NULL) executor_free(consumed);
     return st;
+}
+
+/* Timed for the simulator's api_ns counter (host time in vendor calls). */
+aclnnStatus sim_executor_launch(const char *op, void *workspace, uint64_t workspaceSize,
+                                aclOpExecutor *executor, aclrtStream stream)
+{
+    int64_t t0 = sim_now_ns();
+    aclnnStatus r = sim_executor_launch_body(op, workspace, workspaceSize, executor, stream);
+    sim_count_api(t0);
+    return r;
 }

@@ -65,10 +65,27 @@ typedef struct {
     int64_t d2d_copies;
     int64_t kernel_launches;       /* operator phase-2 calls that enqueued work */
     int64_t sanitizer_errors;      /* every check that fired */
+    int64_t api_ns;                /* host time in timed aclnn entry points */
+    int64_t api_calls;             /* (phase 1, phase 2, tensor create/destroy) */
 } sim_counters_t;
 
 extern sim_counters_t sim_counters;
 #define SIM_COUNT(field, n) __atomic_fetch_add(&sim_counters.field, (int64_t)(n), __ATOMIC_RELAXED)
+
+#include <time.h>
+static inline int64_t sim_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+/* Count one timed entry point that started at t0 (benchmarks split the
+ * host cost of an operation into library and simulated-vendor time). */
+static inline void sim_count_api(int64_t t0)
+{
+    SIM_COUNT(api_ns, sim_now_ns() - t0);
+    SIM_COUNT(api_calls, 1);
+}
 
 /* ------------------------------------------------------------------ */
 /* Errors: aclGetRecentErrMsg text, per thread.                         */

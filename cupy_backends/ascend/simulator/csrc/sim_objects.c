@@ -187,7 +187,7 @@ aclnnStatus aclnnInit(const char *configPath)
 /* ------------------------------------------------------------------ */
 /* aclTensor (aclnn.md 4.1)                                              */
 
-aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum,
+static aclTensor *aclCreateTensor_body(const int64_t *viewDims, uint64_t viewDimsNum,
                            aclDataType dataType, const int64_t *stride,
                            int64_t offset, aclFormat format,
                            const int64_t *storageDims, uint64_t storageDimsNum,
@@ -250,7 +250,7 @@ static void tensor_free(aclTensor *t)
     SIM_COUNT(live_tensors, -1);
 }
 
-aclnnStatus aclDestroyTensor(const aclTensor *tensor)
+static aclnnStatus aclDestroyTensor_body(const aclTensor *tensor)
 {
     if (tensor == NULL) return ACLNN_SUCCESS;
     aclnnStatus st = sim_nn_obj_check("", "aclDestroyTensor", "tensor", tensor, MAGIC_TENSOR,
@@ -501,3 +501,24 @@ SIM_ARRAY_API(BoolArray, bool, MAGIC_BOOL_ARRAY, live_bool_arrays)
 SIM_LIST_API(Tensor, MAGIC_TENSOR_LIST, MAGIC_TENSOR, live_tensor_lists, tensor_free)
 SIM_LIST_API(Scalar, MAGIC_SCALAR_LIST, MAGIC_SCALAR, live_scalar_lists, scalar_free)
 #undef SIM_LIST_API
+
+/* Timed for the simulator's api_ns counter (host time in vendor calls). */
+SIM_EXPORT aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum,
+                           aclDataType dataType, const int64_t *stride, int64_t offset,
+                           aclFormat format, const int64_t *storageDims,
+                           uint64_t storageDimsNum, void *tensorData)
+{
+    int64_t t0 = sim_now_ns();
+    aclTensor * r = aclCreateTensor_body(viewDims, viewDimsNum, dataType, stride, offset, format, storageDims, storageDimsNum, tensorData);
+    sim_count_api(t0);
+    return r;
+}
+
+/* Timed for the simulator's api_ns counter (host time in vendor calls). */
+SIM_EXPORT aclnnStatus aclDestroyTensor(const aclTensor *tensor)
+{
+    int64_t t0 = sim_now_ns();
+    aclnnStatus r = aclDestroyTensor_body(tensor);
+    sim_count_api(t0);
+    return r;
+}
