@@ -1,15 +1,14 @@
 """Device vs NumPy benchmarks: ``python benchmarks/benchmark.py JOB [--json F]``.
 
-JOB is one of the registered jobs or ``all``.  Each row: the operation, its
-size, the device time, NumPy's time on the host for the same work, their
-ratio (device / NumPy: below 1 is faster), the achieved rate, and whether
-the device result matched NumPy's.  Times are medians of repeats after a
-warm-up, synchronised.  On the CANN simulator the header says so: "device"
-then means the simulator's worker threads on host memory.
-
-Jobs registered now: ``copy`` (host<->device transfers) and ``alloc`` (the
-memory pool).  ``add``, ``cos`` and ``matmul`` need the array type and
-arrive with it (TODO.md).
+JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``copy``, ``alloc``, ``call``
+or ``all`` (add, cos, matmul, sum, and the per-call cost of ``a + b``).
+Each row: the operation, dtype and size, the device time, NumPy's time on
+the host for the same work, their ratio (device / NumPy: below 1 is
+faster), the achieved rate, and whether the device result matched NumPy's.
+Device times are cupy.xpu.Event times of a batch of calls on one stream
+(medians of repeats after a warm-up); NumPy times are perf_counter times
+of the same batches.  On the CANN simulator the header says so: "device"
+then means the simulator's stream workers on host memory.
 """
 
 import argparse
@@ -96,11 +95,192 @@ def bench_alloc():
     return rows
 
 
+def _event_time(fn, batch, repeat):
+    """Median device time of one call of fn: Event time of `batch` calls."""
+    import cupy
+    stream = cupy.xpu.get_current_stream()
+    for _ in range(2):
+        fn()
+    stream.synchronize()
+    times = []
+    for _ in range(repeat):
+        start = stream.record()
+        for _ in range(batch):
+            fn()
+        end = stream.record()
+        end.synchronize()
+        times.append(cupy.xpu.get_elapsed_time(start, end) / 1e3 / batch)
+    return statistics.median(times)
+
+
+def _host_time(fn, batch, repeat):
+    fn()
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for _ in range(batch):
+            fn()
+        times.append((time.perf_counter() - t0) / batch)
+    return statistics.median(times)
+
+
+def _batch(nbytes):
+    return 100 if nbytes < 1 << 16 else (20 if nbytes < 1 << 22 else 3)
+
+
+def _check(dev, ref, dtype):
+    got = cupy.asnumpy(dev)
+    tol = 1e-5 if numpy.dtype(dtype) == numpy.float32 else 1e-12
+    return bool(got.shape == ref.shape and got.dtype == ref.dtype and
+                numpy.allclose(got, ref, rtol=tol, atol=tol))
+
+
+def _elementwise_rows(name, func, nin, bytes_per_elem):
+    rows = []
+    for dtype in (numpy.float32, numpy.float64):
+        for log2 in range(10, 25, 2):
+            n = 1 << log2
+            rs = numpy.random.RandomState(log2)
+            hs = [rs.uniform(-3, 3, n).astype(dtype) for _ in range(nin)]
+            ds = [cupy.asarray(h) for h in hs]
+            hout = numpy.empty(n, dtype)
+            dout = cupy.empty(n, dtype)
+            nbytes = n * numpy.dtype(dtype).itemsize
+            batch = _batch(nbytes)
+            t_dev = _event_time(lambda: func(cupy, *ds, out=dout), batch, 5)
+            t_np = _host_time(lambda: func(numpy, *hs, out=hout), batch, 5)
+            ok = _check(func(cupy, *ds), func(numpy, *hs), dtype)
+            rows.append(dict(
+                op=name, dtype=numpy.dtype(dtype).name, size=n,
+                device_s=t_dev, numpy_s=t_np, ratio=t_dev / t_np,
+                rate='{:.2f} GB/s'.format(bytes_per_elem * nbytes / t_dev /
+                                           1e9),
+                correct=ok))
+    return rows
+
+
+def bench_add():
+    """a + b, 2^10 to 2^24 elements, float32 and float64."""
+    return _elementwise_rows(
+        'add', lambda xp, a, b, out=None: xp.add(a, b, out=out), 2, 3)
+
+
+def bench_cos():
+    """cos(a), 2^10 to 2^24 elements, float32 and float64."""
+    return _elementwise_rows(
+        'cos', lambda xp, a, out=None: xp.cos(a, out=out), 1, 2)
+
+
+def bench_sum():
+    """a.sum(), 2^10 to 2^24 elements, float32 and float64."""
+    rows = []
+    for dtype in (numpy.float32, numpy.float64):
+        for log2 in range(10, 25, 2):
+            n = 1 << log2
+            h = numpy.random.RandomState(log2).uniform(0, 1, n).astype(dtype)
+            d = cupy.asarray(h)
+            nbytes = h.nbytes
+            batch = _batch(nbytes)
+            t_dev = _event_time(lambda: d.sum(), batch, 5)
+            t_np = _host_time(lambda: h.sum(), batch, 5)
+            got = float(d.sum())
+            ref = float(h.sum())
+            tol = 1e-4 if dtype == numpy.float32 else 1e-10
+            rows.append(dict(
+                op='sum', dtype=numpy.dtype(dtype).name, size=n,
+                device_s=t_dev, numpy_s=t_np, ratio=t_dev / t_np,
+                rate='{:.2f} GB/s'.format(nbytes / t_dev / 1e9),
+                correct=abs(got - ref) <= tol * max(1.0, abs(ref))))
+    return rows
+
+
+def bench_matmul():
+    """a @ b, square, 256 to 4096, float32 and float64."""
+    rows = []
+    for dtype in (numpy.float32, numpy.float64):
+        for n in (256, 512, 1024, 2048, 4096):
+            rs = numpy.random.RandomState(n)
+            ha = rs.uniform(-1, 1, (n, n)).astype(dtype)
+            hb = rs.uniform(-1, 1, (n, n)).astype(dtype)
+            da, db = cupy.asarray(ha), cupy.asarray(hb)
+            dout = cupy.empty((n, n), dtype)
+            hout = numpy.empty((n, n), dtype)
+            batch = 10 if n <= 512 else 1
+            repeat = 5 if n <= 2048 else 3
+            t_dev = _event_time(lambda: cupy.matmul(da, db, out=dout),
+                                batch, repeat)
+            t_np = _host_time(lambda: numpy.matmul(ha, hb, out=hout),
+                              batch, repeat)
+            got = cupy.asnumpy(cupy.matmul(da, db))
+            ref = ha.astype(numpy.float64) @ hb.astype(numpy.float64)
+            tol = 1e-4 * n ** 0.5 if dtype == numpy.float32 else 1e-10 * n
+            ok = bool(got.dtype == numpy.dtype(dtype) and
+                      numpy.max(numpy.abs(got - ref)) <= tol)
+            rows.append(dict(
+                op='matmul', dtype=numpy.dtype(dtype).name, size=n,
+                device_s=t_dev, numpy_s=t_np, ratio=t_dev / t_np,
+                rate='{:.1f} GFLOP/s'.format(2 * n ** 3 / t_dev / 1e9),
+                correct=ok))
+    return rows
+
+
+def bench_call():
+    """Host cost of one ``a + b`` on 16-element float32 arrays, and where
+    it goes: the core (dtype resolution, allocation, views), the provider
+    (descriptors, the two-phase launch) and the simulated vendor calls
+    (time inside the simulator's aclnn entry points)."""
+    from cupy_backends.backend.provider import get_provider
+    a = cupy.asarray(numpy.arange(16, dtype=numpy.float32))
+    b = cupy.asarray(numpy.arange(16, dtype=numpy.float32))
+    out = cupy.empty(16, numpy.float32)
+    n = 20000
+    provider = get_provider()
+    views = (out._as_view(),), (a._as_view(), b._as_view())
+    attrs = {'name': 'add', 'loop': 'ff->f'}
+
+    def vendor_ns():
+        if not runtime.is_simulator():
+            return None
+        from cupy_backends.ascend import simulator
+        return simulator.counters()['api_ns']
+
+    def timed(fn):
+        cupy.xpu.Device().synchronize()
+        v0 = vendor_ns()
+        t0 = time.perf_counter()
+        for _ in range(n):
+            fn()
+        t = (time.perf_counter() - t0) / n
+        v1 = vendor_ns()
+        cupy.xpu.Device().synchronize()
+        return t, (None if v0 is None else (v1 - v0) / 1e9 / n)
+
+    for _ in range(200):
+        a + b
+    t_total, v_total = timed(lambda: a + b)
+    t_prov, v_prov = timed(lambda: provider.run('elementwise', views[0],
+                                                views[1], attrs, 0))
+    t_np = _host_time(lambda: numpy.add(numpy.arange(16.0), 1.0), 1000, 5)
+    row = dict(op='a + b (16)', dtype='float32', size=16, device_s=t_total,
+               numpy_s=t_np, ratio=t_total / t_np, correct=True,
+               rate='host us/call', core_s=t_total - t_prov,
+               provider_s=t_prov - (v_prov or 0), vendor_s=v_prov)
+    return [row]
+
+
 JOBS = {
+    'add': bench_add,
+    'cos': bench_cos,
+    'matmul': bench_matmul,
+    'sum': bench_sum,
+    'call': bench_call,
     'copy': bench_copy,
     'alloc': bench_alloc,
 }
-PENDING = ('add', 'cos', 'matmul')
+ALL = ('add', 'cos', 'matmul', 'sum', 'call')
+# (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
+TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
+           ('matmul', 'float32', 2048))
 
 
 def _header():
@@ -126,26 +306,51 @@ def _table(rows):
     return '\n'.join(out)
 
 
+def _breakdown(rows):
+    out = []
+    for r in rows:
+        if 'core_s' in r:
+            vendor = ('{:.1f} us simulated vendor calls'.format(
+                r['vendor_s'] * 1e6) if r['vendor_s'] is not None
+                else 'vendor time not measurable on CANN')
+            out.append('{}: {:.1f} us per call = {:.1f} us core + {:.1f} us '
+                       'provider + {}'.format(
+                           r['op'], r['device_s'] * 1e6, r['core_s'] * 1e6,
+                           r['provider_s'] * 1e6, vendor))
+    return out
+
+
+def _target_lines(rows):
+    out = []
+    for job, dtype, size in TARGETS:
+        for r in rows:
+            if r['op'] == job and r['dtype'] == dtype and r['size'] == size:
+                out.append('target {} {} {}: ratio {:.2f} (<= 1.5): {}'.format(
+                    job, dtype, size, r['ratio'],
+                    'met' if r['ratio'] <= 1.5 else 'NOT MET'))
+    return out
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument('job', choices=sorted(JOBS) + list(PENDING) + ['all'])
+    parser.add_argument('job', choices=sorted(JOBS) + ['all'])
     parser.add_argument('--json', metavar='FILE',
                         help='also write the rows to FILE as JSON')
     args = parser.parse_args(argv)
-    if args.job in PENDING:
-        sys.stderr.write(
-            'benchmark {!r} needs the array type, which is not implemented '
-            'yet (see TODO.md); available: {}\n'.format(
-                args.job, ', '.join(sorted(JOBS) + ['all'])))
-        return 2
-    jobs = sorted(JOBS) if args.job == 'all' else [args.job]
+    jobs = ALL if args.job == 'all' else [args.job]
     print(_header())
     rows = []
     for job in jobs:
         job_rows = JOBS[job]()
         print()
         print(_table(job_rows))
+        for line in _breakdown(job_rows):
+            print(line)
         rows += job_rows
+    lines = _target_lines(rows)
+    if lines:
+        print()
+        print('\n'.join(lines))
     if args.json:
         with open(args.json, 'w') as f:
             json.dump(dict(simulator=runtime.is_simulator(), rows=rows), f,

@@ -30,4 +30,30 @@ def config_text():
         free, total = cupy.xpu.Device(i).mem_info
         lines.append('  device {}    : {:.1f} GiB total, {:.1f} GiB free'.format(
             i, total / 2**30, free / 2**30))
+    lines.append('')
+    lines.extend(capability_lines())
     return '\n'.join(lines)
+
+
+def capability_lines():
+    """Per operation family, how many dtype loops run natively on the
+    device, through an exact cast to a native loop, by composition of
+    native operations, and on the host (DESIGN.md, capability rules)."""
+    from cupy._core import _capability
+    from cupy._core import _fallback
+    summary = _capability.capability_summary()
+    out = ['dtype loops   : {:<24} {:>7} {:>6} {:>9} {:>6}'.format(
+        'family', 'native', 'cast', 'composed', 'host')]
+    total = dict.fromkeys(('native', 'cast', 'composed', 'host'), 0)
+    for family in sorted(summary):
+        row = summary[family]
+        for k in total:
+            total[k] += row[k]
+        out.append('                {:<24} {:>7} {:>6} {:>9} {:>6}'.format(
+            family, row['native'], row['cast'], row['composed'], row['host']))
+    out.append('                {:<24} {:>7} {:>6} {:>9} {:>6}'.format(
+        'all', total['native'], total['cast'], total['composed'],
+        total['host']))
+    out.append('host fallback : CUPY_HOST_FALLBACK={} ({} so far)'.format(
+        _fallback.mode(), sum(_fallback.fallback_counts().values())))
+    return out

@@ -25,8 +25,14 @@ _CYTHON_MODULES = [
     ('cupy_backends.ascend.ops._creation', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._indexing', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._nonzero', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._elementwise_plan', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._elementwise', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._reduction', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._linalg', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._provider', [], [ASCEND_INCLUDE], []),
     ('cupy._core.core', [], [], []),
+    ('cupy._core._elementwise', [], [], []),
+    ('cupy._core._ufunc', [], [], []),
 ]
 
 

@@ -12,8 +12,11 @@ _cache = {}
 def get_dtype(dtype):
     """``numpy.dtype(dtype)`` in native byte order, if supported; else
     TypeError saying which dtypes are."""
+    # dtype('q') == dtype('l') (and hashes alike) on LP64, but NumPy
+    # prints them differently: key dtype objects by their char too
+    key = (dtype, dtype.char) if isinstance(dtype, numpy.dtype) else dtype
     try:
-        return _cache[dtype]
+        return _cache[key]
     except (KeyError, TypeError):
         pass
     dt = numpy.dtype(dtype)
@@ -24,7 +27,7 @@ def get_dtype(dtype):
             'int64, uint8 to uint64, float16, float32, float64, complex64 '
             'and complex128'.format(str(dt)))
     try:
-        _cache[dtype] = native
+        _cache[key] = native
     except TypeError:
         pass
     return native

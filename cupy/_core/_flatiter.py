@@ -1,11 +1,19 @@
 """ndarray.flat (basic use: indexing and assignment in C order)."""
 
+import operator
+
+import numpy
+
+from cupy._core import _shape
 from cupy._core import core
 
 
 class flatiter:
     """A flat (C-order) view for ``a.flat[i]``, ``a.flat[i] = v``,
-    ``len(a.flat)``, ``iter(a.flat)`` and ``a.flat.base``."""
+    ``len(a.flat)``, ``iter(a.flat)`` and ``a.flat.base``.
+
+    As NumPy's, reading ``a.flat[key]`` gives a copy (a 0-d array for
+    one element), never a view into ``a``."""
 
     def __init__(self, a):
         self._base = a
@@ -14,32 +22,54 @@ class flatiter:
     def base(self):
         return self._base
 
-    def _flat(self):
-        a = self._base
-        if a.flags.c_contiguous:
-            return a.reshape(-1)
-        return None
+    def _ravel(self):
+        # a view when the base is C-contiguous, else a C-order copy
+        return _shape.ravel(self._base, 'C')
 
     def __getitem__(self, key):
-        flat = self._flat()
-        if flat is None:
-            flat = self._base.ravel()
-        return flat[key]
+        r = self._ravel()[key]
+        if r.data.mem is self._base.data.mem:
+            r = r.copy()
+        return r
 
     def __setitem__(self, key, value):
-        flat = self._flat()
-        if flat is not None:
+        a = self._base
+        flat = self._ravel()
+        try:
+            operator.index(key)
+        except TypeError:
+            _assign_cyclic(flat, key, value)
+        else:
             flat[key] = value
-            return
-        flat = self._base.ravel()      # a copy: write it back
-        flat[key] = value
-        core._copy_to(self._base, flat.reshape(self._base.shape))
+        if flat.data.mem is not a.data.mem:
+            # a copy: write it back
+            core._copy_to(a, _shape.reshape(flat, a.shape, 'C'))
 
     def __len__(self):
         return self._base.size
 
     def __iter__(self):
-        flat = self._flat()
-        if flat is None:
-            flat = self._base.ravel()
+        flat = self._ravel()
+        if flat.data.mem is self._base.data.mem:
+            flat = flat.copy()
         return iter(flat)
+
+
+def _assign_cyclic(flat, key, value):
+    """``flat[key] = value`` as NumPy's flatiter assigns: the values,
+    flattened, are repeated (or cut) to the number of selected elements;
+    no values assign nothing."""
+    if not isinstance(value, core.ndarray):
+        value = numpy.asarray(value, dtype=flat.dtype)
+        if value.size == 1:
+            flat[key] = value.reshape(())
+            return
+        from cupy._core import _transfer
+        value = _transfer.from_host(value)
+    if value.size == 0:
+        return
+    target = flat[key]          # the selection's shape (a copy if fancy)
+    if value.size != target.size:
+        from cupy._manipulation.add_remove import resize
+        value = resize(value, (target.size,))
+    flat[key] = _shape.reshape(_shape.ravel(value, 'C'), target.shape, 'C')

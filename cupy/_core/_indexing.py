@@ -156,7 +156,9 @@ def _device_int64(idx, n, axis):
             return out
         return cupy.asarray(idx)
     out = idx.astype(numpy.int64)
-    if idx.dtype.kind == 'i' and out.size:
+    # signed indices may be negative, unsigned ones may reach past n: wrap
+    # both (uint64 values of 2**63 and more wrap as their int64 reading)
+    if out.size:
         if n == 0:
             raise IndexError('cannot index an axis of size 0 with a device '
                              'index array')
@@ -277,8 +279,12 @@ def setitem(a, key, value):
     if adv is None:
         if isinstance(value, core.ndarray):
             core._copy_to(moved, value)
-        elif isinstance(value, (numpy.ndarray, list, tuple)):
+        elif isinstance(value, numpy.ndarray):
             core._copy_to(moved, cupy.asarray(value))
+        elif isinstance(value, (list, tuple)):
+            # NumPy converts the sequence to the array's dtype (its
+            # OverflowError for out-of-range Python ints included)
+            core._copy_to(moved, cupy.asarray(numpy.asarray(value, a.dtype)))
         else:
             core._fill(moved, value)
         return

@@ -3,26 +3,29 @@
 import numpy
 
 from cupy._core import _dtype
+from cupy._core import _layout
 from cupy._core import core
 from cupy.xpu import stream as _stream_module
 
 
 def from_host(arr, dtype=None, order='K'):
     """A new device array with the contents of NumPy array ``arr`` (any
-    strides and byte order), cast to ``dtype`` on the host if given."""
+    strides and byte order), cast to ``dtype`` on the host if given, laid
+    out as NumPy's ``numpy.array(arr, order=order)`` would be."""
     arr = numpy.asarray(arr)
     dt = _dtype.get_dtype(arr.dtype if dtype is None else dtype)
-    if order in ('K', 'A', None):
-        order = 'F' if (arr.flags.f_contiguous and
-                        not arr.flags.c_contiguous) else 'C'
-    elif order not in ('C', 'F'):
-        raise ValueError("order must be one of 'C', 'F', 'A', or 'K' (got "
-                         "{!r})".format(order))
-    # numpy.asarray keeps 0-d arrays 0-d (ascontiguousarray makes them 1-d)
-    host = numpy.asarray(arr, dtype=dt, order=order)
-    out = core._empty(host.shape, dt, order)
-    if out.size:
-        out.data.copy_from_host(host.ctypes.data, host.nbytes)
+    layout = _layout.layout_of(arr, order)
+    out = _layout.empty(arr.shape, dt, layout)
+    if not out.size:
+        return out
+    if isinstance(layout, tuple):
+        # a dense block in the order of arr's strides: the same strides on
+        # both sides, so the bytes go over as they are
+        host = numpy.empty_like(arr, dtype=dt, order='K')
+        numpy.copyto(host, arr, casting='unsafe')
+    else:
+        host = numpy.asarray(arr, dtype=dt, order=layout)
+    out.data.copy_from_host(host.ctypes.data, host.nbytes)
     return out
 
 
@@ -45,12 +48,9 @@ def to_host(a, stream=None, order='C', out=None):
         else:
             out[...] = to_host(a, stream)
             return out
-    if order not in ('C', 'F', 'A', 'K'):
-        raise ValueError("order must be one of 'C', 'F', 'A', or 'K' (got {!r})"
-                         .format(order))
+    order = _layout.check_order(order, 'C')
     if order in ('A', 'K'):
-        order = 'F' if (a.flags.f_contiguous and
-                        not a.flags.c_contiguous) else 'C'
+        order = 'F' if _layout.is_fortran(a) else 'C'
     src = a
     if not (a.flags.c_contiguous if order == 'C' else a.flags.f_contiguous):
         src = a.copy(order)

@@ -2,8 +2,11 @@
 # device memory.  It describes operations and hands them to the backend's
 # provider (cupy_backends.backend.provider); it never runs a kernel itself.
 
+import operator
+
 import numpy
 
+from cpython.pyport cimport PY_SSIZE_T_MAX
 from cupy.xpu.memory cimport MemoryPointer, BaseMemory
 from cupy_backends.backend cimport api
 from cupy_backends.backend.provider cimport View, Provider
@@ -16,6 +19,7 @@ from cupy._core._flags import Flags
 from cupy_backends.backend import provider as _provider_module
 
 cdef Provider _provider = None
+cdef object _UINT8 = numpy.dtype(numpy.uint8)
 
 
 cdef inline Provider _get_provider():
@@ -91,18 +95,31 @@ cdef tuple _normalize_shape(shape):
 
 
 cdef object _index(x):
-    if isinstance(x, (bool, numpy.bool_)):
-        raise TypeError("'{}' object cannot be interpreted as an integer"
-                        .format(type(x).__name__))
-    return x.__index__()
+    if not isinstance(x, (bool, numpy.bool_)):
+        try:
+            return operator.index(x)
+        except TypeError:
+            pass
+    raise TypeError("'{}' object cannot be interpreted as an integer"
+                    .format(type(x).__name__))
+
+
+cdef Py_ssize_t _nbytes(tuple shape, Py_ssize_t itemsize) except -1:
+    """The byte size of a new array; NumPy's error when it overflows."""
+    cdef object n = itemsize
+    for d in shape:
+        n *= d
+    if n > PY_SSIZE_T_MAX:
+        raise ValueError('array is too big; `arr.size * arr.dtype.itemsize` '
+                         'is larger than the maximum possible size.')
+    return n
 
 
 cpdef ndarray _empty(tuple shape, dtype, str order='C'):
     cdef ndarray a = ndarray.__new__(ndarray)
     cdef Py_ssize_t itemsize = dtype.itemsize
-    cdef Py_ssize_t n = _prod(shape)
     a.dtype = dtype
-    a.data = _memory.alloc(n * itemsize)
+    a.data = _memory.alloc(_nbytes(shape, itemsize))
     a.base = None
     a._init_layout(shape, _f_strides(shape, itemsize) if order == 'F'
                    else _c_strides(shape, itemsize))
@@ -128,7 +145,7 @@ cdef class ndarray:
         self.dtype = dt
         self.base = None
         if memptr is None:
-            self.data = _memory.alloc(_prod(shp) * itemsize)
+            self.data = _memory.alloc(_nbytes(shp, itemsize))
         else:
             self.data = memptr
         if strides is None:
@@ -170,7 +187,10 @@ cdef class ndarray:
                        dtype=None):
         cdef ndarray v = ndarray.__new__(ndarray)
         v.dtype = self.dtype if dtype is None else dtype
-        v.data = self.data._offset_by(offset) if offset else self.data
+        # an empty view touches no memory: keep it at the base (the offset
+        # may point past a zero-size buffer)
+        v.data = (self.data._offset_by(offset) if offset and _prod(shape)
+                  else self.data)
         v.base = self if self.base is None else self.base
         v._init_layout(shape, strides)
         return v
@@ -215,6 +235,10 @@ cdef class ndarray:
                 '`.reshape()` to make a copy with the desired shape.')
         shp, strd = strides
         self._init_layout(shp, strd)
+
+    @shape.deleter
+    def shape(self):
+        raise AttributeError('Cannot delete array shape')
 
     @property
     def strides(self):
@@ -268,7 +292,8 @@ cdef class ndarray:
             return self._view(self._shape, self._strides,
                               self.itemsize // 2,
                               numpy.dtype('f{}'.format(self.itemsize // 2)))
-        out = _empty(self._shape, self.dtype)
+        from cupy._core import _layout
+        out = _layout.empty_like(self, order='A')    # NumPy's layout
         _fill(out, 0)
         return out
 
@@ -302,13 +327,15 @@ cdef class ndarray:
         return _shape.reshape(self, shape, order)
 
     def ravel(self, order='C'):
+        """A 1-d view when the elements are contiguous in ``order``, else a
+        copy (NumPy's rule)."""
         from cupy._core import _shape
-        return _shape.reshape(self, (-1,), order)
+        return _shape.ravel(self, order)
 
     def flatten(self, order='C'):
+        """A new 1-d array of the elements read in ``order``."""
         from cupy._core import _shape
-        return _shape.reshape(self.copy(order if order in 'CF' else 'C'),
-                              (-1,), order)
+        return _shape.flatten(self, order)
 
     def transpose(self, *axes):
         from cupy._core import _shape
@@ -332,8 +359,11 @@ cdef class ndarray:
     # ------------------------------------------------------------ copies --
 
     def copy(self, order='C'):
-        """A copy on the device (order 'C', 'F', 'A' or 'K')."""
-        out = _empty(self._shape, self.dtype, _resolve_order(self, order))
+        """A copy on the device (order 'C', 'F', 'A' or 'K'; 'K' keeps the
+        order of the strides, as NumPy)."""
+        from cupy._core import _layout
+        out = _layout.empty(self._shape, self.dtype, _layout.layout_of(
+            self, 'C' if order is None else order))
         _copy_to(out, self)
         return out
 
@@ -345,12 +375,18 @@ cdef class ndarray:
             raise TypeError(
                 'Cannot cast array data from {!r} to {!r} according to the '
                 'rule {!r}'.format(self.dtype, dt, casting))
-        order = _resolve_order(self, order)
+        from cupy._core import _layout
+        order = _layout.check_order(order, 'K')
+        # NumPy: no copy when the dtype matches and the layout satisfies
+        # the order ('K': any layout; 'A': C or F contiguous)
         if not copy and dt == self.dtype and (
+                order == 'K' or
                 (order == 'C' and self._c_contiguous) or
-                (order == 'F' and self._f_contiguous)):
+                (order == 'F' and self._f_contiguous) or
+                (order == 'A' and (self._c_contiguous or
+                                   self._f_contiguous))):
             return self
-        out = _empty(self._shape, dt, order)
+        out = _layout.empty(self._shape, dt, _layout.layout_of(self, order))
         _copy_to(out, self)
         return out
 
@@ -371,12 +407,24 @@ cdef class ndarray:
         _transfer.set_from_host(self, arr, stream)
 
     def item(self, *args):
+        """The element as a Python scalar (a synchronising read): no
+        argument for a size-1 array, a flat index, or one index per axis."""
+        if len(args) == 1 and isinstance(args[0], tuple):
+            args = args[0]
         if not args:
             if self.size != 1:
                 raise ValueError('can only convert an array of size 1 to a '
                                  'Python scalar')
             return self.get().item()
-        return self[args if len(args) > 1 else args[0]].get().item()
+        if len(args) == 1:
+            i = _index(args[0])
+            if not -self.size <= i < self.size:
+                raise IndexError('index {} is out of bounds for size {}'
+                                 .format(i, self.size))
+            args = numpy.unravel_index(i % self.size, self._shape)
+        elif len(args) != self.ndim:
+            raise ValueError('incorrect number of indices for array')
+        return self[tuple(args)].get().item()
 
     def tolist(self):
         return self.get().tolist()
@@ -406,11 +454,15 @@ cdef class ndarray:
         return (self[i] for i in range(self._shape[0]))
 
     def _scalar(self, kind):
-        if self.size != 1:
-            raise TypeError('only size-1 arrays can be converted to Python '
-                            'scalars') if kind != 'bool' else ValueError(
-                'The truth value of an array with more than one element is '
-                'ambiguous. Use a.any() or a.all()')
+        if kind == 'bool':
+            if self.size != 1:
+                raise ValueError(
+                    'The truth value of an array with more than one element '
+                    'is ambiguous. Use a.any() or a.all()')
+        elif self.ndim != 0:
+            # NumPy 2.4: only 0-d arrays convert to int/float/complex
+            raise TypeError('only 0-dimensional arrays can be converted to '
+                            'Python scalars')
         return self.get().reshape(()).item()
 
     def __bool__(self):
@@ -476,18 +528,395 @@ cdef class ndarray:
         import cupy
         return cupy.compress(condition, self, axis, out)
 
+    # ------------------------------------- reductions, statistics, products
+    # (cupy/_math/sumprod.py, cupy/_statistics, cupy/_logic/truth.py,
+    # cupy/_sorting, cupy/linalg: NumPy's ndarray methods of those names)
 
-cdef str _resolve_order(ndarray a, order):
-    if order is None or order == 'K' or order == 'A':
-        if a._f_contiguous and not a._c_contiguous:
-            return 'F'
-        return 'C'
-    if order in ('C', 'c'):
-        return 'C'
-    if order in ('F', 'f'):
-        return 'F'
-    raise ValueError("order must be one of 'C', 'F', 'A', or 'K' (got {!r})"
-                     .format(order))
+    def sum(self, axis=None, dtype=None, out=None, keepdims=False, **kw):
+        from cupy._math import sumprod
+        return sumprod.sum(self, axis, dtype, out, keepdims, **kw)
+
+    def prod(self, axis=None, dtype=None, out=None, keepdims=False, **kw):
+        from cupy._math import sumprod
+        return sumprod.prod(self, axis, dtype, out, keepdims, **kw)
+
+    def cumsum(self, axis=None, dtype=None, out=None):
+        from cupy._math import sumprod
+        return sumprod.cumsum(self, axis, dtype, out)
+
+    def cumprod(self, axis=None, dtype=None, out=None):
+        from cupy._math import sumprod
+        return sumprod.cumprod(self, axis, dtype, out)
+
+    def max(self, axis=None, out=None, keepdims=False, **kw):
+        from cupy._statistics import order
+        return order.amax(self, axis, out, keepdims, **kw)
+
+    def min(self, axis=None, out=None, keepdims=False, **kw):
+        from cupy._statistics import order
+        return order.amin(self, axis, out, keepdims, **kw)
+
+    def ptp(self, axis=None, out=None, keepdims=False):
+        from cupy._statistics import order
+        return order.ptp(self, axis, out, keepdims)
+
+    def argmax(self, axis=None, out=None, *, keepdims=False):
+        from cupy._sorting import argextrema
+        return argextrema.argmax(self, axis, out, keepdims=keepdims)
+
+    def argmin(self, axis=None, out=None, *, keepdims=False):
+        from cupy._sorting import argextrema
+        return argextrema.argmin(self, axis, out, keepdims=keepdims)
+
+    def mean(self, axis=None, dtype=None, out=None, keepdims=False, **kw):
+        from cupy._statistics import meanvar
+        return meanvar.mean(self, axis, dtype, out, keepdims, **kw)
+
+    def var(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False,
+            **kw):
+        from cupy._statistics import meanvar
+        return meanvar.var(self, axis, dtype, out, ddof, keepdims, **kw)
+
+    def std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False,
+            **kw):
+        from cupy._statistics import meanvar
+        return meanvar.std(self, axis, dtype, out, ddof, keepdims, **kw)
+
+    def all(self, axis=None, out=None, keepdims=False, **kw):
+        from cupy._logic import truth
+        return truth.all(self, axis, out, keepdims, **kw)
+
+    def any(self, axis=None, out=None, keepdims=False, **kw):
+        from cupy._logic import truth
+        return truth.any(self, axis, out, keepdims, **kw)
+
+    def trace(self, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+        from cupy.linalg import _norms
+        return _norms.trace(self, offset, axis1, axis2, dtype, out)
+
+    def dot(self, b, out=None):
+        from cupy.linalg import _product
+        return _product.dot(self, b, out)
+
+    # --------------------------------------------------------- operators --
+    # Python's operators are the ufuncs (cupy/_math/ufuncs.py); an operand
+    # a ufunc does not take gives NotImplemented, so Python tries the
+    # other operand and then raises its TypeError.  In-place forms write
+    # into self (NumPy's same_kind casting).
+
+    def __add__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().add(self, other)
+
+    def __radd__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().add(other, self)
+
+    def __iadd__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().add(self, other, out=self)
+
+    def __sub__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().subtract(self, other)
+
+    def __rsub__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().subtract(other, self)
+
+    def __isub__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().subtract(self, other, out=self)
+
+    def __mul__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().multiply(self, other)
+
+    def __rmul__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().multiply(other, self)
+
+    def __imul__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().multiply(self, other, out=self)
+
+    def __truediv__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().divide(self, other)
+
+    def __rtruediv__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().divide(other, self)
+
+    def __itruediv__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().divide(self, other, out=self)
+
+    def __floordiv__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().floor_divide(self, other)
+
+    def __rfloordiv__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().floor_divide(other, self)
+
+    def __ifloordiv__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().floor_divide(self, other, out=self)
+
+    def __mod__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().remainder(self, other)
+
+    def __rmod__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().remainder(other, self)
+
+    def __imod__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().remainder(self, other, out=self)
+
+    def __divmod__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().divmod(self, other)
+
+    def __rdivmod__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().divmod(other, self)
+
+    def __pow__(self, other, modulo=None):
+        if modulo is not None:
+            return NotImplemented
+        if not _ufunc_operand(other):
+            return NotImplemented
+        if type(other) is int and other == 2:
+            # NumPy's operator takes square for ** 2 (bool ** 2 is int8)
+            return _ufuncs().square(self)
+        return _ufuncs().power(self, other)
+
+    def __rpow__(self, other, modulo=None):
+        if modulo is not None:
+            return NotImplemented
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().power(other, self)
+
+    def __ipow__(self, other, modulo=None):
+        if modulo is not None or not _ufunc_operand(other):
+            return NotImplemented
+        if type(other) is int and other == 2:
+            return _ufuncs().square(self, out=self)
+        return _ufuncs().power(self, other, out=self)
+
+    def __matmul__(self, other):
+        if not isinstance(other, ndarray):
+            return NotImplemented
+        return _matmul()(self, other)
+
+    def __rmatmul__(self, other):
+        if not isinstance(other, ndarray):
+            return NotImplemented
+        return _matmul()(other, self)
+
+    def __imatmul__(self, other):
+        if not isinstance(other, ndarray):
+            return NotImplemented
+        return _matmul()(self, other, out=self)
+
+    def __and__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().bitwise_and(self, other)
+
+    def __rand__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().bitwise_and(other, self)
+
+    def __iand__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().bitwise_and(self, other, out=self)
+
+    def __or__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().bitwise_or(self, other)
+
+    def __ror__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().bitwise_or(other, self)
+
+    def __ior__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().bitwise_or(self, other, out=self)
+
+    def __xor__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().bitwise_xor(self, other)
+
+    def __rxor__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().bitwise_xor(other, self)
+
+    def __ixor__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().bitwise_xor(self, other, out=self)
+
+    def __lshift__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().left_shift(self, other)
+
+    def __rlshift__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().left_shift(other, self)
+
+    def __ilshift__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().left_shift(self, other, out=self)
+
+    def __rshift__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().right_shift(self, other)
+
+    def __rrshift__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().right_shift(other, self)
+
+    def __irshift__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().right_shift(self, other, out=self)
+
+    def __lt__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().less(self, other)
+
+    def __le__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().less_equal(self, other)
+
+    def __gt__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().greater(self, other)
+
+    def __ge__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().greater_equal(self, other)
+
+    def __eq__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().equal(self, other)
+
+    def __ne__(self, other):
+        if not _ufunc_operand(other):
+            return NotImplemented
+        return _ufuncs().not_equal(self, other)
+
+    __hash__ = None
+
+    def __neg__(self):
+        return _ufuncs().negative(self)
+
+    def __pos__(self):
+        return _ufuncs().positive(self)
+
+    def __abs__(self):
+        return _ufuncs().absolute(self)
+
+    def __invert__(self):
+        return _ufuncs().invert(self)
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        """NumPy's ufuncs on cupy arrays run the cupy ufunc of the same
+        name (host arrays among the operands raise TypeError, as CuPy)."""
+        cu = getattr(_ufuncs(), ufunc.__name__, None)
+        if cu is None:
+            return NotImplemented
+        # NumPy hands a NumPy scalar operand over as a 0-d array
+        inputs = tuple([x[()] if isinstance(x, numpy.ndarray) and x.ndim == 0
+                        else x for x in inputs])
+        if method == '__call__':
+            return cu(*inputs, **kwargs)
+        return getattr(cu, method)(*inputs, **kwargs)
+
+    # elementwise methods (cupy/_math/misc.py)
+    def clip(self, min=None, max=None, out=None, **kwargs):
+        from cupy._math import misc
+        return misc.clip(self, min, max, out=out, **kwargs)
+
+    def round(self, decimals=0, out=None):
+        from cupy._math import misc
+        return misc.around(self, decimals, out=out)
+
+    def conj(self):
+        if self.dtype.kind != 'c':
+            return self
+        return _ufuncs().conjugate(self)
+
+    def conjugate(self):
+        if self.dtype.kind != 'c':
+            return self
+        return _ufuncs().conjugate(self)
+
+
+cdef object _ufuncs_module = None
+
+
+cdef inline object _ufuncs():
+    global _ufuncs_module
+    if _ufuncs_module is None:
+        from cupy._math import ufuncs
+        _ufuncs_module = ufuncs
+    return _ufuncs_module
+
+
+cdef inline bint _ufunc_operand(object x):
+    return isinstance(x, (ndarray, int, float, complex, numpy.generic))
+
+
+cdef object _matmul():
+    import cupy
+    f = getattr(cupy, 'matmul', None)
+    if f is None:
+        raise NotImplementedError(
+            'the @ operator needs cupy.matmul, which is not available yet')
+    return f
 
 
 cdef ndarray _as_device_array(value):
@@ -536,15 +965,64 @@ cdef tuple _byte_extent(ndarray a):
     return lo, hi + a.dtype.itemsize
 
 
+cdef bint _aligned(ndarray a):
+    """Offset and strides are whole elements (what a provider View needs)."""
+    cdef Py_ssize_t itemsize = a.dtype.itemsize, s
+    if (a.data.ptr - a.data.mem.ptr) % itemsize:
+        return False
+    for s in a._strides:
+        if s % itemsize:
+            return False
+    return True
+
+
+cdef ndarray _as_bytes(ndarray a):
+    """`a` as uint8 with a trailing axis of its itemsize: always aligned."""
+    return a._view(a._shape + (a.dtype.itemsize,), a._strides + (1,), 0,
+                   _UINT8)
+
+
+cdef ndarray _to_device(ndarray src, int device):
+    """A contiguous copy of `src` on `device`.  The neutral API has no peer
+    copies: MemoryPointer.copy_from_device stages the bytes through the
+    host."""
+    cdef int prev = api.xpuGetDevice()
+    cdef ndarray c, out
+    api.xpuSetDevice(src.data.device_id)
+    try:
+        c = src if src._c_contiguous and _aligned(src) else src.copy()
+    finally:
+        api.xpuSetDevice(prev)
+    api.xpuSetDevice(device)
+    try:
+        out = _empty(c._shape, c.dtype)
+        if out.size:
+            out.data.copy_from_device(c.data, out.nbytes)
+    finally:
+        api.xpuSetDevice(prev)
+    return out
+
+
 cpdef _copy_to(ndarray dst, ndarray src):
+    cdef ndarray tmp
+    # NumPy's assignment drops leading size-1 axes of the value
+    while src.ndim > dst.ndim and src._shape[0] == 1:
+        src = src._view(src._shape[1:], src._strides[1:], 0)
     if dst.size == 0:
         _broadcast_to(src, dst._shape)     # NumPy still checks the shapes
         return
     if src.data.device_id != dst.data.device_id:
-        raise ValueError(
-            'Cannot copy between arrays on different devices ({} and {}); '
-            'copy with cupy.asarray() inside the destination device first'
-            .format(src.data.device_id, dst.data.device_id))
+        src = _to_device(src, dst.data.device_id)
+    if not _aligned(src):
+        # e.g. a byte-offset view(dtype): move its bytes into place first
+        tmp = _empty(src._shape, src.dtype)
+        _copy_to(_as_bytes(tmp), _as_bytes(src))
+        src = tmp
+    if not _aligned(dst):
+        tmp = _empty(dst._shape, dst.dtype)
+        _copy_to(tmp, src)
+        _copy_to(_as_bytes(dst), _as_bytes(tmp))
+        return
     src = _broadcast_to(src, dst._shape)
     if src.data.mem is dst.data.mem:
         if (src.data.ptr == dst.data.ptr and src._strides == dst._strides
@@ -572,5 +1050,10 @@ cpdef _fill(ndarray dst, value):
         _copy_to(dst, _as_device_array(v))
         return
     if dst.size == 0:
+        return
+    if not _aligned(dst):
+        tmp = _empty(dst._shape, dst.dtype)
+        _run('fill', (tmp._as_view(),), (), {'value': v.item()})
+        _copy_to(dst, tmp)
         return
     _run('fill', (dst._as_view(),), (), {'value': v.item()})

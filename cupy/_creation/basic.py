@@ -3,86 +3,118 @@
 import numpy
 
 from cupy._core import _dtype
+from cupy._core import _layout
+from cupy._core import _shape
 from cupy._core import core
+from cupy._creation._device import device_scope
 
 
 def _shape_tuple(shape):
-    if isinstance(shape, (int, numpy.integer)):
-        return (int(shape),)
-    try:
-        return tuple(d.__index__() for d in shape)
-    except AttributeError:
-        raise TypeError("'{}' object cannot be interpreted as an integer"
-                        .format(type(shape).__name__)) from None
+    return tuple(_shape.int_sequence(shape))
 
 
 def _order(order):
-    if order in ('C', 'c', None):
-        return 'C'
-    if order in ('F', 'f'):
-        return 'F'
-    raise ValueError("order must be one of 'C' or 'F' (got {!r})".format(
-        order))
+    # NumPy's empty/zeros/ones/full: 'C' or 'F' (lower case too); 'A' and
+    # 'K' are known orders that these routines do not take.
+    order = _layout.check_order(order, 'C')
+    if order not in ('C', 'F'):
+        raise ValueError("only 'C' or 'F' order is permitted")
+    return order
 
 
-def empty(shape, dtype=float, order='C'):
-    """An uninitialised array."""
+def empty(shape, dtype=float, order='C', *, device=None):
+    """An uninitialised array (on ``device``, default the current one)."""
     shape = _shape_tuple(shape)
     if any(d < 0 for d in shape):
         raise ValueError('negative dimensions are not allowed')
-    return core._empty(shape, _dtype.get_dtype(dtype), _order(order))
+    dt = _dtype.get_dtype(float if dtype is None else dtype)
+    order = _order(order)
+    with device_scope(device):
+        return core._empty(shape, dt, order)
 
 
-def zeros(shape, dtype=float, order='C'):
-    a = empty(shape, dtype, order)
-    core._fill(a, 0)
+def zeros(shape, dtype=float, order='C', *, device=None):
+    with device_scope(device):
+        a = empty(shape, dtype, order)
+        core._fill(a, 0)
     return a
 
 
-def ones(shape, dtype=float, order='C'):
-    a = empty(shape, dtype, order)
-    core._fill(a, 1)
+def ones(shape, dtype=float, order='C', *, device=None):
+    with device_scope(device):
+        a = empty(shape, dtype, order)
+        core._fill(a, 1)
     return a
 
 
-def full(shape, fill_value, dtype=None, order='C'):
-    """An array of ``fill_value`` (its NumPy dtype when dtype is None)."""
+def _cast_fill_value(fill_value, dtype):
+    """``fill_value`` converted to ``dtype`` as numpy.full converts it (an
+    unsafe cast, with NumPy's OverflowError for Python integers out of
+    range and its ComplexWarning / invalid-value RuntimeWarning): a NumPy
+    scalar or array on the host, or a device array cast on the device."""
+    if isinstance(fill_value, core.ndarray):
+        return fill_value
+    v = numpy.asarray(fill_value)
+    out = numpy.empty(v.shape, dtype)
+    numpy.copyto(out, fill_value, casting='unsafe')
+    return out
+
+
+def full(shape, fill_value, dtype=None, order='C', *, device=None):
+    """An array of ``fill_value`` (its NumPy dtype when dtype is None),
+    cast unsafely to ``dtype`` as numpy.full does; an array fill_value
+    is broadcast."""
     if dtype is None:
         if isinstance(fill_value, core.ndarray):
             dtype = fill_value.dtype
         else:
             dtype = numpy.asarray(fill_value).dtype
-    a = empty(shape, dtype, order)
-    core._fill(a, fill_value)
+    with device_scope(device):
+        a = empty(shape, dtype, order)
+        core._fill(a, _cast_fill_value(fill_value, a.dtype))
     return a
 
 
 def _like(a, dtype, order, shape):
-    dt = a.dtype if dtype is None else dtype
-    if shape is None:
-        shape = a.shape
-    if order in ('K', 'A', None):
-        order = 'F' if (getattr(a, 'flags', None) is not None and
-                        a.flags.f_contiguous and not a.flags.c_contiguous
-                        and len(_shape_tuple(shape)) == a.ndim) else 'C'
-    return dt, order, shape
+    """A new uninitialised array shaped and laid out like ``a`` (NumPy's
+    *_like rules: 'K' keeps the order of a's strides)."""
+    if not isinstance(a, core.ndarray):
+        # NumPy's *_like take any array-like as the prototype
+        from cupy._creation.from_data import asarray
+        a = asarray(a)
+    dt = None if dtype is None else _dtype.get_dtype(dtype)
+    if shape is not None:
+        shape = _shape_tuple(shape)
+        if any(d < 0 for d in shape):
+            raise ValueError('negative dimensions are not allowed')
+    return _layout.empty_like(a, dt, order, shape)
 
 
-def empty_like(prototype, dtype=None, order='K', subok=None, shape=None):
-    dt, order, shape = _like(prototype, dtype, order, shape)
-    return empty(shape, dt, order)
+def empty_like(prototype, dtype=None, order='K', subok=None, shape=None, *,
+               device=None):
+    with device_scope(device):
+        return _like(prototype, dtype, order, shape)
 
 
-def zeros_like(a, dtype=None, order='K', subok=None, shape=None):
-    dt, order, shape = _like(a, dtype, order, shape)
-    return zeros(shape, dt, order)
+def zeros_like(a, dtype=None, order='K', subok=None, shape=None, *,
+               device=None):
+    with device_scope(device):
+        out = _like(a, dtype, order, shape)
+        core._fill(out, 0)
+    return out
 
 
-def ones_like(a, dtype=None, order='K', subok=None, shape=None):
-    dt, order, shape = _like(a, dtype, order, shape)
-    return ones(shape, dt, order)
+def ones_like(a, dtype=None, order='K', subok=None, shape=None, *,
+              device=None):
+    with device_scope(device):
+        out = _like(a, dtype, order, shape)
+        core._fill(out, 1)
+    return out
 
 
-def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None):
-    dt, order, shape = _like(a, dtype, order, shape)
-    return full(shape, fill_value, dt, order)
+def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None,
+              *, device=None):
+    with device_scope(device):
+        out = _like(a, dtype, order, shape)
+        core._fill(out, _cast_fill_value(fill_value, out.dtype))
+    return out

@@ -3,40 +3,80 @@
 import numpy
 
 from cupy._core import _dtype
+from cupy._core import _layout
 from cupy._core import _transfer
 from cupy._core import core
+from cupy._creation._device import device_scope
+from cupy.xpu import device as _device
 
 
 def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0):
     """A device array from ``obj`` (a cupy or NumPy array, nested lists,
-    a scalar).  ``copy=False`` returns ``obj`` itself when no copy is
-    needed; ``ndmin`` prepends size-1 axes."""
+    a scalar), on the current device.
+
+    ``copy`` as NumPy 2: True always copies, None copies only when needed
+    (another dtype or layout), False raises ValueError when a copy is
+    needed (always for host data).  ``order`` ('K' keeps the order of
+    ``obj``'s strides) and ``ndmin`` (prepended length-1 axes) as NumPy.
+    """
+    order = _layout.check_order(order, 'K')
     if isinstance(obj, core.ndarray):
-        dt = obj.dtype if dtype is None else _dtype.get_dtype(dtype)
-        if copy is False or copy is None:
-            if dt == obj.dtype and _order_ok(obj, order):
-                a = obj
-            elif copy is False:
-                raise ValueError('Unable to avoid copy while creating an '
-                                 'array as requested.')
-            else:
-                a = obj.astype(dt, order=_copy_order(obj, order))
-        else:
-            a = obj.astype(dt, order=_copy_order(obj, order))
+        a = _from_device_array(obj, dtype, copy, order)
     elif isinstance(obj, (list, tuple)) and _has_device_array(obj):
         import cupy
         a = cupy.stack([array(o, dtype, True, 'K') for o in obj])
         if dtype is not None:
             a = a.astype(dtype, copy=False)
+        if order in ('C', 'F') and not (
+                a.flags.c_contiguous if order == 'C'
+                else a.flags.f_contiguous):
+            a = a.copy(order)
     else:
         if copy is False:
             raise ValueError('Unable to avoid copy while creating an array '
                              'from host data.')
         host = numpy.asarray(obj, dtype=dtype)
         a = _transfer.from_host(host, None, order)
+    ndmin = int(ndmin)
     if ndmin > a.ndim:
-        a = a.reshape((1,) * (ndmin - a.ndim) + a.shape)
+        a = _prepend_ones(a, ndmin, order)
     return a
+
+
+def _from_device_array(obj, dtype, copy, order):
+    dt = obj.dtype if dtype is None else _dtype.get_dtype(dtype)
+    if copy is not True and dt == obj.dtype and _order_ok(obj, order):
+        return obj
+    if copy is False:
+        raise ValueError('Unable to avoid copy while creating an array as '
+                         'requested.')
+    # a copy on the current device (from obj's device if it differs)
+    out = _layout.empty(obj.shape, dt, _layout.layout_of(obj, order))
+    core._copy_to(out, obj)
+    return out
+
+
+def _order_ok(a, order):
+    """Whether ``a`` has the layout that ``order`` asks for (NumPy: 'A'
+    and 'K' take any layout)."""
+    if order == 'C':
+        return a.flags.c_contiguous
+    if order == 'F':
+        return a.flags.f_contiguous
+    return True
+
+
+def _prepend_ones(a, ndmin, order):
+    """``a`` with length-1 axes in front up to ``ndmin`` dimensions, with
+    the strides NumPy gives them (the itemsize for Fortran layouts, else
+    the extent of the first axis)."""
+    k = ndmin - a.ndim
+    if a.ndim == 0 or order == 'F' or (
+            order in ('A', 'K') and _layout.is_fortran(a)):
+        lead = a.itemsize
+    else:
+        lead = a.shape[0] * a.strides[0]
+    return a._view_py((1,) * k + a.shape, (lead,) * k + a.strides, 0)
 
 
 def _has_device_array(seq):
@@ -48,34 +88,36 @@ def _has_device_array(seq):
     return False
 
 
-def _order_ok(a, order):
-    if order == 'C':
-        return a.flags.c_contiguous
-    if order == 'F':
-        return a.flags.f_contiguous
-    return True
+def asarray(a, dtype=None, order=None, *, device=None, copy=None,
+            blocking=False):
+    """``array(a, dtype, copy=copy, order=order)`` on ``device`` (default:
+    the current one): no copy unless needed, as NumPy 2's asarray.  An
+    array of another device is copied to ``device`` when one is given."""
+    with device_scope(device):
+        if (device is not None and isinstance(a, core.ndarray) and
+                a.data.device_id != _device.get_device_id()):
+            if copy is False:
+                raise ValueError('Unable to avoid copy while creating an '
+                                 'array on another device.')
+            copy = True
+        return array(a, dtype, copy=copy, order=order)
 
 
-def _copy_order(a, order):
-    return 'K' if order in (None, 'K', 'A') else order
-
-
-def asarray(a, dtype=None, order=None, *, blocking=False):
-    """``array(a, dtype, copy=None, order)``: no copy when not needed."""
-    return array(a, dtype, copy=None, order='K' if order is None else order)
-
-
-def asanyarray(a, dtype=None, order=None):
-    return asarray(a, dtype, order)
+def asanyarray(a, dtype=None, order=None, *, device=None, copy=None,
+               blocking=False):
+    return asarray(a, dtype, order, device=device, copy=copy)
 
 
 def ascontiguousarray(a, dtype=None):
-    """A C-contiguous array (no copy when it already is one)."""
-    return array(a, dtype, copy=None, order='C')
+    """A C-contiguous array of at least one dimension (no copy when ``a``
+    already is one), as numpy.ascontiguousarray."""
+    return array(a, dtype, copy=None, order='C', ndmin=1)
 
 
 def asfortranarray(a, dtype=None):
-    return array(a, dtype, copy=None, order='F')
+    """A Fortran-contiguous array of at least one dimension (no copy when
+    ``a`` already is one), as numpy.asfortranarray."""
+    return array(a, dtype, copy=None, order='F', ndmin=1)
 
 
 def copy(a, order='K'):

@@ -2,6 +2,8 @@
 
 import operator
 
+import numpy
+
 from cupy._core import _dtype
 from cupy._core import core
 
@@ -84,17 +86,46 @@ def _triangle(op, m, k):
     return out
 
 
+def _min_int(lo, hi):
+    """The smallest signed integer type holding [lo, hi] (the type
+    numpy.tri counts rows and columns in)."""
+    for t in (numpy.int8, numpy.int16, numpy.int32):
+        info = numpy.iinfo(t)
+        if info.min <= lo and hi <= info.max:
+            return t
+    return numpy.int64
+
+
 def tri(N, M=None, k=0, dtype=float):
-    """An N x M array with ones at and below the k-th diagonal."""
-    N = operator.index(N)
-    M = N if M is None else operator.index(M)
-    k = operator.index(k)
-    if N < 0 or M < 0:
-        raise ValueError('negative dimensions are not allowed')
+    """An N x M array with ones at and below the k-th diagonal.
+
+    As numpy.tri: ``T[i, j] = i >= c[j]`` with the row numbers
+    ``arange(N)`` and the column offsets ``c = arange(-k, M - k)``, both
+    in a small integer type, so that non-integer N, M and k count as
+    NumPy's arange counts them (tri(3.5) is 4 x 4).
+    """
+    if M is None:
+        M = N
+    rows = numpy.arange(N, dtype=_min_int(0, N))
+    cols = numpy.arange(-k, M - k, dtype=_min_int(-k, M - k))
     dt = _dtype.get_dtype(float if dtype is None else dtype)
-    ones = core._empty((N, M), dt)
-    core._fill(ones, 1)
-    return _triangle('tril', ones, k)
+    n, m = len(rows), len(cols)
+    out = core._empty((n, m), dt)
+    if not out.size:
+        return out
+    # cols is c0 + j * step, step 1 (or 0 when NumPy's integer arange
+    # truncated both of its first values to the same integer)
+    c0 = int(cols[0])
+    step = int(cols[1]) - c0 if m > 1 else 1
+    if step == 1:
+        ones = core._empty((n, m), dt)
+        core._fill(ones, 1)
+        return _triangle('tril', ones, -c0)
+    # every column is c0: the rows from c0 on are ones
+    core._fill(out, 0)
+    if c0 < n:
+        core._fill(out[max(c0, 0):], 1)
+    return out
 
 
 def tril(m, k=0):

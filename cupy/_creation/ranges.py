@@ -14,6 +14,7 @@ import numpy
 from cupy._core import _dtype
 from cupy._core import _shape
 from cupy._core import core
+from cupy._creation._device import device_scope
 
 
 # ------------------------------------------------------------------ arange
@@ -82,6 +83,9 @@ def _arange_plan(start, stop, step, dtype):
         step = 1
     if stop is None:
         start, stop = 0, start
+    if start is None or stop is None:
+        raise TypeError("unsupported operand type(s) for -: '{}' and '{}'"
+                        .format(type(stop).__name__, type(start).__name__))
     if dtype is None:
         dt = numpy.dtype(numpy.intp)
         for x in (start, stop, step):
@@ -116,22 +120,47 @@ def _arange_plan(start, stop, step, dtype):
     return dt, n, first
 
 
-def arange(start, stop=None, step=None, dtype=None):
-    """Evenly spaced values in ``[start, stop)`` (``numpy.arange``).
+_ARANGE_ARGS = ('start', 'stop', 'step', 'dtype')
+
+
+def arange(*args, **kwargs):
+    """arange([start,] stop[, step], dtype=None, *, device=None): evenly
+    spaced values in ``[start, stop)`` (``numpy.arange``, which also takes
+    ``start``, ``stop`` and ``step`` by name).
 
     The length, the result dtype and the first two values follow NumPy;
     the rest is filled on the device as NumPy fills it
     (``start + i * (second - first)`` in the result dtype).
     """
-    dt, n, first = _arange_plan(start, stop, step, dtype)
-    out = core._empty((n,), dt)
-    if n == 0:
-        return out
-    if n <= 2:
-        for i in range(n):
-            core._fill(out[i:i + 1], first[i:i + 1].reshape(()))
-        return out
-    _fill_range(out, first)
+    if len(args) > 4:
+        raise TypeError('arange() takes from 0 to 4 positional arguments '
+                        'but {} were given'.format(len(args)))
+    params = dict(zip(_ARANGE_ARGS, args))
+    device = kwargs.pop('device', None)
+    for name, value in kwargs.items():
+        if name not in _ARANGE_ARGS:
+            raise TypeError("arange() got an unexpected keyword argument "
+                            "'{}'".format(name))
+        if name in params:
+            raise TypeError(
+                "argument for arange() given by name ('{}') and position "
+                '(position {})'.format(name, _ARANGE_ARGS.index(name)))
+        params[name] = value
+    if 'stop' not in params and not args:
+        raise TypeError('arange() requires stop to be specified.')
+    start = params.get('start', 0)
+    stop = params.get('stop')
+    dt, n, first = _arange_plan(start, stop, params.get('step'),
+                                params.get('dtype'))
+    with device_scope(device):
+        out = core._empty((n,), dt)
+        if n == 0:
+            return out
+        if n <= 2:
+            for i in range(n):
+                core._fill(out[i:i + 1], first[i:i + 1].reshape(()))
+            return out
+        _fill_range(out, first)
     return out
 
 
@@ -158,8 +187,18 @@ def _arange_op(out, start, delta):
         out.dtype.kind == 'c' else ((start, delta),)
     if out.dtype.kind not in 'fc' or all(
             numpy.isfinite(s) and numpy.isfinite(d) for s, d in parts):
+        start, delta = start.item(), delta.item()
+        if out.dtype.kind == 'u':
+            # NumPy's unsigned fill wraps around: a "negative" step is a
+            # huge delta (10, 7, 4: delta 2**64 - 3).  The same values mod
+            # 2**bits come from the signed delta, within int64 on device.
+            bits = 8 * out.dtype.itemsize
+            if delta >= 1 << (bits - 1):
+                delta -= 1 << bits
+            if bits == 64 and start >= 1 << 63:
+                start -= 1 << 64        # cast back bit for bit
         core._run('arange', (out._as_view(),), (),
-                  {'start': start.item(), 'delta': delta.item()})
+                  {'start': start, 'delta': delta})
         return
     with numpy.errstate(all='ignore'):
         v = [[s + i * d for s, d in parts] for i in (0, 1)]
@@ -174,7 +213,14 @@ def _arange_op(out, start, delta):
 # ---------------------------------------------------------------- linspace
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
-             axis=0):
+             axis=0, *, device=None):
+    """``num`` evenly spaced values from ``start`` to ``stop``
+    (``numpy.linspace``), on ``device`` (default: the current one)."""
+    with device_scope(device):
+        return _linspace(start, stop, num, endpoint, retstep, dtype, axis)
+
+
+def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
     """``num`` evenly spaced values from ``start`` to ``stop``
     (``numpy.linspace``), for scalar ``start`` and ``stop``.
 

@@ -32,6 +32,10 @@ def take(a, indices, axis=None, out=None, mode='wrap'):
         result = a[key + (int(idx),)].copy()
     else:
         result = a[key + (idx,)]
+        if not result.flags.c_contiguous:
+            # numpy.take's result is a new C-contiguous array; indexing
+            # may lay it out otherwise
+            result = result.copy('C')
     if out is None:
         return result
     if not isinstance(out, core.ndarray):

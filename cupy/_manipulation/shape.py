@@ -2,6 +2,7 @@
 
 import numpy
 
+from cupy._core import _layout
 from cupy._core import _shape
 from cupy._core import core
 
@@ -42,16 +43,11 @@ def reshape(a, shape=None, order='C', *, newshape=None, copy=None):
         raise TypeError("reshape() missing 1 required positional argument: "
                         "'shape'")
     a = asarray(a)
-    if order not in ('C', 'F', 'A', 'K', None):
-        raise ValueError("order must be one of 'C', 'F', 'A' (got {!r})"
-                         .format(order))
-    if order is None:
-        order = 'C'
+    order = _layout.check_order(order, 'C')
     if order == 'K':
         raise ValueError("order 'K' is not permitted for reshaping")
     if order == 'A':
-        order = 'F' if (a.flags.f_contiguous and
-                        not a.flags.c_contiguous) else 'C'
+        order = 'F' if _layout.is_fortran(a) else 'C'
     if copy:
         shp = _shape.infer_shape(shape, a.size)
         out = core._empty(shp, a.dtype, order)
@@ -62,45 +58,8 @@ def reshape(a, shape=None, order='C', *, newshape=None, copy=None):
     return _shape.reshape(a, shape, order)
 
 
-def _memory_order_axes(a):
-    """NumPy's 'K' order of a's axes: by decreasing |stride| (negative
-    strides kept as they are), an axis with a zero stride not moved past
-    another (an insertion sort that stops at such ties)."""
-    strides = [abs(s) for s in a.strides]
-    perm = list(range(a.ndim))
-    for i in range(1, a.ndim):
-        ax = perm[i]
-        pos = i
-        for k in range(i - 1, -1, -1):
-            s0, s1 = strides[ax], strides[perm[k]]
-            if s0 and s1:
-                if s0 > s1:
-                    pos = k
-                else:
-                    break
-        perm.insert(pos, perm.pop(i))
-    return perm
-
-
 def ravel(a, order='C'):
-    """``a`` flattened: a view when its elements are already in ``order``,
-    else a copy."""
+    """``a`` flattened: a view when its elements are contiguous in
+    ``order``, else a copy (NumPy's rule)."""
     from cupy._creation.from_data import asarray
-    a = asarray(a)
-    if order == 'K':
-        if a.flags.c_contiguous:
-            order = 'C'
-        elif a.flags.f_contiguous:
-            order = 'F'
-        else:
-            a = a.transpose(_memory_order_axes(a))
-            order = 'C'
-    elif order == 'A':
-        order = 'F' if (a.flags.f_contiguous and
-                        not a.flags.c_contiguous) else 'C'
-    elif order is None:
-        order = 'C'
-    elif order not in ('C', 'F'):
-        raise ValueError("order must be one of 'C', 'F', 'A', or 'K' (got "
-                         "{!r})".format(order))
-    return _shape.reshape(a, (a.size,), order)
+    return _shape.ravel(asarray(a), order)

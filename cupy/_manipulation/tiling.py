@@ -52,7 +52,9 @@ def repeat(a, repeats, axis=None):
             reps = reps[0]
         else:
             index = numpy.repeat(numpy.arange(n, dtype=numpy.intp), reps)
-            return a[(slice(None),) * axis + (index,)]
+            out = a[(slice(None),) * axis + (index,)]
+            # numpy.repeat makes a C-contiguous array; indexing may not
+            return out if out.flags.c_contiguous else out.copy('C')
     r = int(reps.reshape(()))
     if r < 0:
         raise ValueError('negative dimensions are not allowed')

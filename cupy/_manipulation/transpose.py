@@ -8,7 +8,7 @@ from cupy.exceptions import AxisError
 def transpose(a, axes=None):
     """A view of ``a`` with its axes permuted (reversed by default)."""
     a = asarray(a)
-    return _shape.transpose(a, None if axes is None else tuple(axes))
+    return _shape.transpose(a, axes)
 
 
 def permute_dims(a, axes=None):

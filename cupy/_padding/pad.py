@@ -50,6 +50,21 @@ def _as_pairs(x, ndim, as_index=False):
     return [(b[i, 0], b[i, 1]) for i in range(ndim)]
 
 
+def _dict_pad_width(pad_width, ndim):
+    """NumPy 2.4's ``{axis: width or (before, after)}`` form: the axes not
+    named are not padded; a negative axis counts from the end."""
+    pairs = [(0, 0)] * ndim
+    for axis, width in pad_width.items():
+        if isinstance(width, int):
+            width = (width, width)
+        elif not (isinstance(width, tuple) and len(width) == 2):
+            raise TypeError(
+                '`pad_width` values must be an integer or a (before, after) '
+                'tuple, not {!r}'.format(width))
+        pairs[axis] = width
+    return pairs
+
+
 def _source(p, n, mode):
     """The position in [0, n) whose value pads position p (outside it)."""
     if mode == 'wrap':
@@ -85,6 +100,8 @@ def pad(array, pad_width, mode='constant', **kwargs):
     pair or number for all) in ``mode``."""
     array = asarray(array)
     nd = array.ndim
+    if isinstance(pad_width, dict):
+        pad_width = _dict_pad_width(pad_width, nd)
     pw = numpy.asarray(pad_width)
     if pw.dtype.kind not in 'iu':
         raise TypeError('`pad_width` must be of integral type.')

@@ -1,5 +1,4 @@
-"""Finding elements: nonzero, flatnonzero, argwhere, where (the
-one-argument form).
+"""Finding elements: nonzero, flatnonzero, argwhere, where.
 
 These run the provider's 'nonzero' operation, which returns the number of
 nonzero elements to the host (the result's size depends on the data, so
@@ -61,15 +60,13 @@ def argwhere(a):
 
 
 def where(condition, x=None, y=None):
-    """``where(condition)``: ``nonzero(condition)``.
-
-    The three-argument form chooses elementwise and belongs with the
-    elementwise operations, which are not written yet.
+    """``where(condition)``: ``nonzero(condition)``; ``where(condition, x,
+    y)``: ``x`` where ``condition`` else ``y``, elementwise, broadcast
+    together, of dtype ``numpy.result_type(x, y)`` (cupy/_math/misc.py).
     """
     if (x is None) != (y is None):
         raise ValueError('either both or neither of x and y should be given')
     if x is None:
         return nonzero(condition)
-    raise NotImplementedError(
-        'cupy.where(condition, x, y) needs the elementwise operations, '
-        'which are not available yet; cupy.where(condition) works')
+    from cupy._math import misc
+    return misc.where(condition, x, y)

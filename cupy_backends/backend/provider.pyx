@@ -41,6 +41,11 @@ cdef class Provider:
         natively (operations.md)."""
         return frozenset()
 
+    def elementwise_path(self, str name, str loop):
+        """'native', 'cast' or 'composed' for a loop the provider runs
+        (operations.md), None otherwise."""
+        return None
+
     def reduction_dtypes(self, str name):
         """The input dtypes reduction/scan `name` runs natively."""
         return frozenset()

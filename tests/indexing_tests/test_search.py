@@ -71,5 +71,6 @@ class TestNonzero:
         for xp in (numpy, cupy):
             with pytest.raises(ValueError):
                 xp.where(xp.ones(2), xp.ones(2))
-        with pytest.raises(NotImplementedError):
-            cupy.where(cupy.ones(2), cupy.ones(2), cupy.zeros(2))
+        got = cupy.where(cupy.asarray([True, False]), cupy.ones(2),
+                         cupy.zeros(2))
+        assert got.get().tolist() == [1.0, 0.0]

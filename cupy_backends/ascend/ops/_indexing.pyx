@@ -22,7 +22,7 @@ from cupy_backends.ascend.ops._launch cimport (
     objs_scalar, objs_release, launch, Scratch)
 from cupy_backends.ascend.ops._tensor cimport (
     Desc, ACLNN_MAX_DIMS, desc_from_view, desc_numel, desc_is_contiguous,
-    desc_has_negative, desc_as_pairs, desc_at_least_1d)
+    desc_has_negative, desc_as_pairs, desc_at_least_1d, desc_flatten)
 from cupy_backends.backend.provider cimport View
 
 from cupy_backends.backend.provider import OperationNotSupported
@@ -61,7 +61,9 @@ cdef int _index_descs(tuple views, int first, Desc* idx, int* k, int* zero_d,
     if n < 1:
         raise ValueError('at least one index array is needed')
     if n > ACLNN_MAX_DIMS:
-        raise OperationNotSupported('{} index arrays'.format(n))
+        raise OperationNotSupported(
+            'advanced indexing with {} index arrays: the device indexes at '
+            'most {} axes at once (aclnnIndex)'.format(n, ACLNN_MAX_DIMS))
     zero_d[0] = 0
     for i in range(n):
         desc_from_view(&idx[i], <View>views[first + i])
@@ -308,7 +310,7 @@ cdef object run_wrap_index(View dst, View src, object n, intptr_t stream):
     # aclnnInplaceRemainderTensorScalar has Python's sign convention
     # (ops.md section 1), so x mod n lands in [0, n) for n > 0.
     global _remainder_op
-    cdef Desc d, s
+    cdef Desc d, s, work, flat
     cdef Scratch sc
     cdef Objs o
     cdef aclTensor* t
@@ -335,10 +337,11 @@ cdef object run_wrap_index(View dst, View src, object n, intptr_t stream):
         work = d
         if not desc_is_contiguous(&work) or desc_has_negative(&work):
             _contiguous_copy(&work, sc)
-        desc_at_least_1d(&work)
+        flat = work
+        desc_flatten(&flat)         # 1-D: any rank (aclnn takes at most 8)
         objs_init(&o)
         try:
-            t = objs_tensor(&o, &work)
+            t = objs_tensor(&o, &flat)
             sn = objs_scalar(&o, &nv, ACL_INT64)
             with nogil:
                 st = (<_RemainderWs>_remainder_op.ws)(t, sn, &ws, &ex)

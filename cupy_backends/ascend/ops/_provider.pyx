@@ -5,8 +5,11 @@
 from libc.stdint cimport intptr_t
 
 from cupy_backends.ascend.ops cimport _creation
+from cupy_backends.ascend.ops cimport _elementwise
 from cupy_backends.ascend.ops cimport _indexing
+from cupy_backends.ascend.ops cimport _linalg
 from cupy_backends.ascend.ops cimport _nonzero
+from cupy_backends.ascend.ops cimport _reduction
 from cupy_backends.ascend.ops._copy cimport copy_desc, fill_desc
 from cupy_backends.ascend.ops._launch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport Desc, desc_from_view
@@ -15,6 +18,8 @@ from cupy_backends.backend.provider cimport Provider, View
 import numpy
 
 from cupy_backends.backend.provider import OperationNotSupported
+from cupy_backends.ascend.ops import _linalg  # NOQA: the tables
+from cupy_backends.ascend.ops import _reduction  # NOQA: the tables
 
 _ALL = frozenset(numpy.dtype(c) for c in '?bhilqBHILQefdFD')
 
@@ -65,6 +70,21 @@ cdef object _fill(tuple outs, dict attrs, intptr_t stream):
     return None
 
 
+_CASTS = frozenset(['Widen', 'Cast'])
+
+
+def _elementwise_path(str name, str loop):
+    from cupy_backends.ascend.ops import _elementwise_plan
+    plan = _elementwise_plan.plan_of(name, loop)
+    if plan is None:
+        return None
+    steps = [step[0] for step in plan.source.steps]
+    ops = [op for op in steps if op not in _CASTS]
+    if len(ops) > 1:
+        return 'composed'
+    return 'cast' if len(ops) < len(steps) else 'native'
+
+
 cdef class AscendProvider(Provider):
     """Runs neutral operations on CANN aclnn operators (or the simulator).
 
@@ -78,6 +98,8 @@ cdef class AscendProvider(Provider):
 
     cpdef run(self, str op, tuple outs, tuple ins, dict attrs,
               intptr_t stream):
+        if op == 'elementwise':
+            return _elementwise.run_elementwise(outs, ins, attrs, stream)
         if op == 'copy':
             return _copy(outs, ins, stream)
         if op == 'fill':
@@ -97,7 +119,43 @@ cdef class AscendProvider(Provider):
         if op == 'wrap_index':
             return _indexing.run_wrap_index(outs[0], ins[0], attrs['n'],
                                             stream)
+        if op == 'reduce':
+            return _reduction.run_reduce(outs[0], ins[0], attrs, stream)
+        if op == 'scan':
+            return _reduction.run_scan(outs[0], ins[0], attrs, stream)
+        if op == 'matmul':
+            return _linalg.run_matmul(outs[0], ins[0], ins[1], attrs, stream)
         raise OperationNotSupported(op)
+
+    def reduction_dtypes(self, str name):
+        """The loop (accumulation) dtypes reduction or scan `name` runs on
+        device (operations.md)."""
+        table = _reduction.REDUCTIONS.get(name) or _reduction.SCANS.get(
+            name) or {}
+        return frozenset(table)
+
+    def reduction_paths(self, str name):
+        """{loop dtype: 'native' | 'cast' | 'composed'} of `name`."""
+        return dict(_reduction.REDUCTIONS.get(name) or
+                    _reduction.SCANS.get(name) or {})
+
+    def matmul_dtypes(self):
+        return frozenset(_linalg.MATMUL)
+
+    def matmul_paths(self):
+        """{dtype: 'native' | 'composed'} of matmul."""
+        return dict(_linalg.MATMUL)
+
+    def elementwise_path(self, str name, str loop):
+        """How a loop in elementwise_loops(name) runs: 'native' (one aclnn
+        operator), 'cast' (one operator between exact casts) or 'composed'
+        (several operators); None when not run on device."""
+        return _elementwise_path(name, loop)
+
+    def elementwise_loops(self, str name):
+        """The NumPy loops ('ff->f', ...) of ufunc `name` run on device
+        (_elementwise_table.py: natively or composed of aclnn calls)."""
+        return _elementwise.elementwise_loops(name)
 
     def __repr__(self):
         return '<AscendProvider>'

@@ -172,3 +172,6 @@ KERNELS = {
 
 # Operator families in their own modules (one concern per file): each has
 # a KERNELS dict of its own, merged here.
+from cupy_backends.ascend.simulator import kernels_reduce, kernels_linalg  # NOQA: E402,E501
+KERNELS.update(kernels_reduce.KERNELS); KERNELS.update(kernels_linalg.KERNELS)  # NOQA: E702,E501
+from cupy_backends.ascend.simulator import kernels_elementwise; KERNELS.update(kernels_elementwise.KERNELS)  # NOQA: E402,E702,E501

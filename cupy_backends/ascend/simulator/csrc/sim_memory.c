@@ -15,12 +15,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+
+/* runtime.md 7.1: ACL_MEM_MALLOC_HUGE_FIRST uses normal pages up to 1 MB
+ * and 2 MB huge pages above; the simulator asks the host kernel for the
+ * same (transparent huge pages), which also keeps large simulated-device
+ * buffers as fast to touch as NumPy's own. */
+#define SIM_HUGE_THRESHOLD ((size_t)1 << 20)
+#define SIM_HUGE_PAGE ((size_t)2 << 20)
 
 #define SIM_FREED_RING 4096
 #define ALIGN_UP(x, a) (((x) + ((a) - 1)) / (a) * (a))
 
 /* Policies whose allocations get no 32-byte pad (1G huge pages,
  * runtime.md 7.1: ACL_MEM_MALLOC_HUGE1G_ONLY(_P2P) = 6, 7). */
+#define SIM_POLICY_NORMAL_ONLY 2
 #define SIM_POLICY_HUGE1G_ONLY 6
 #define SIM_POLICY_HUGE1G_ONLY_P2P 7
 
@@ -218,7 +227,10 @@ SIM_EXPORT aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy
     pthread_rwlock_unlock(&g_mem_lock);
 
     void *p = NULL;
-    int e = posix_memalign(&p, SIM_MALLOC_ALIGN, reserved);
+    int huge = reserved > SIM_HUGE_THRESHOLD && policy != SIM_POLICY_NORMAL_ONLY;
+    int e = posix_memalign(&p, huge ? SIM_HUGE_PAGE : SIM_MALLOC_ALIGN, reserved);
+    if (e == 0 && huge)  /* a hint: failure only costs speed */
+        (void)madvise(p, reserved & ~(SIM_HUGE_PAGE - 1), MADV_HUGEPAGE);
     sim_alloc_t a = {(uintptr_t)p, size, reserved, 0, dev, 0};
     pthread_rwlock_wrlock(&g_mem_lock);
     if (e == 0 && reg_insert(&a) != 0) {

@@ -1,0 +1,393 @@
+"""The capability path of elementwise operations (DESIGN.md, "The operation
+contract"): for each (ufunc, NumPy loop) the route it takes on this
+provider, chosen once and cached.
+
+1. ``native``: the provider runs the loop (``elementwise_loops(name)``).
+2. ``cast``: the provider runs another loop of the same ufunc whose input
+   dtypes hold ours exactly, and casting its results back to ours gives
+   NumPy's values (``_narrowing_ok``: the per-ufunc property table below).
+3. ``composed``: a composition of other operations that have device
+   routes (``cupy._core._compose``).
+4. ``host``: NumPy on host copies (``cupy._core._fallback``).
+
+The table of routes is queryable (:func:`loop_paths`,
+:func:`capability_summary`) for ``python -m cupy info``; reductions and
+matmul register their rows with :func:`register_path`.  Tests hide loops
+from the provider's table with :func:`hide_loops`.
+"""
+
+import contextlib
+import threading
+
+import numpy
+
+_ALL_CHARS = '?bhilqBHILQefdFD'
+
+# ------------------------------------------------------------------ families
+
+# The ufuncs (NumPy names) of each family of the capability summary.
+FAMILIES = {
+    'arithmetic': (
+        'add', 'subtract', 'multiply', 'divide', 'floor_divide', 'negative',
+        'positive', 'power', 'float_power', 'remainder', 'fmod', 'divmod',
+        'absolute', 'fabs', 'sign', 'heaviside', 'conjugate', 'reciprocal',
+        'square', 'sqrt', 'cbrt', 'gcd', 'lcm'),
+    'exponential/log': (
+        'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'logaddexp',
+        'logaddexp2'),
+    'trigonometric': (
+        'sin', 'cos', 'tan', 'arcsin', 'arccos', 'arctan', 'arctan2', 'hypot',
+        'sinh', 'cosh', 'tanh', 'arcsinh', 'arccosh', 'arctanh', 'degrees',
+        'radians', 'deg2rad', 'rad2deg'),
+    'comparison': (
+        'greater', 'greater_equal', 'less', 'less_equal', 'equal',
+        'not_equal', 'maximum', 'minimum', 'fmax', 'fmin'),
+    'logical': ('logical_and', 'logical_or', 'logical_xor', 'logical_not'),
+    'bitwise': (
+        'bitwise_and', 'bitwise_or', 'bitwise_xor', 'invert', 'left_shift',
+        'right_shift', 'bitwise_count'),
+    'rounding': ('rint', 'floor', 'ceil', 'trunc', 'round'),
+    'floating-point': (
+        'isfinite', 'isinf', 'isnan', 'signbit', 'copysign', 'nextafter',
+        'spacing', 'modf', 'ldexp', 'frexp', 'nan_to_num'),
+    'selection': ('where', 'clip'),
+}
+FAMILY_OF = {n: f for f, names in FAMILIES.items() for n in names}
+
+# The elementwise operations of operations.md that are not NumPy ufuncs,
+# with their loops (X: every dtype).
+_EXTRA_LOOPS = {
+    'where': tuple('?{0}{0}->{0}'.format(c) for c in '?bhilBHILefdFD'),
+    'clip': tuple('{0}{0}{0}->{0}'.format(c) for c in '?bhilBHILefdFD'),
+    'nan_to_num': tuple('{0}->{0}'.format(c) for c in '?bhilBHILefdFD'),
+    'round': tuple('{0}->{0}'.format(c) for c in 'bhilBHILefdFD'),
+}
+
+# --------------------------------------------------- the exactness table
+#
+# When is "compute in a wider loop, cast the result back" NumPy's result?
+#
+# _INT_MODULAR: integer results are the ring operations (or values that
+# fit), so computing in a wider integer type and wrapping back modulo 2**n
+# gives what NumPy's own loop gives with its wrap-around (add, subtract,
+# multiply, power by repeated multiplication, shifts: NumPy's shifts give
+# 0 / -1 at or past the bit width, which the wider type reproduces after
+# the wrap).  lcm is left out (NumPy takes abs() after an overflowing
+# product).  This relies on the device's narrowing casts wrapping like
+# NumPy's (TODO.md, "Device casting differences").
+_INT_MODULAR = frozenset((
+    'add', 'subtract', 'multiply', 'negative', 'positive', 'square',
+    'power', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'invert',
+    'left_shift', 'right_shift', 'floor_divide', 'remainder', 'fmod',
+    'divmod', 'absolute', 'sign', 'maximum', 'minimum', 'fmax', 'fmin',
+    'gcd', 'conjugate', 'floor', 'ceil', 'trunc', 'where', 'clip',
+    'nan_to_num', 'round'))
+
+# Ufuncs whose bool loop equals the integer loop on 0/1 followed by the
+# cast to bool (nonzero -> True): add is logical or (1 + 1 = 2 -> True),
+# multiply logical and, xor 1 ^ 1 = 0.  Not invert (~1 = -2 -> True).
+_BOOL_NONZERO = frozenset((
+    'add', 'multiply', 'maximum', 'minimum', 'fmax', 'fmin', 'bitwise_and',
+    'bitwise_or', 'bitwise_xor', 'absolute', 'positive', 'conjugate',
+    'floor', 'ceil', 'trunc', 'where', 'clip', 'nan_to_num'))
+
+# Float results computed in a wider float (complex) type and rounded back.
+# NumPy computes most float16 loops in float32 and rounds, so float16 via
+# float32 is its own result; for + - * / sqrt and the value-selecting and
+# exact functions (max, abs, floor, fmod, copysign, ldexp ...) double
+# rounding is innocuous (53 >= 2*24 + 2 bits, Figueroa 1995), so float32
+# via float64 is exact too; for the transcendental functions the wider
+# computation is at least as accurate as NumPy's float32 loops (which are
+# not correctly rounded either) and may differ from them in the last ulp.
+# Never the reverse: a narrower loop is never used for a wider one.
+# Left out: spacing and nextafter (their result depends on the type's ulp)
+# and round (NumPy multiplies by 10**decimals in the array's own type).
+_FLOAT_NOT_WIDENABLE = frozenset(('spacing', 'nextafter', 'round'))
+
+
+def _exact_cast(src, dst):
+    """True when every value of dtype src is exactly a value of dst
+    (numpy's 'safe' minus int64 -> float64 and the like)."""
+    if src == dst:
+        return True
+    if not numpy.can_cast(src, dst, 'safe'):
+        return False
+    if src.kind in 'iu' and dst.kind in 'fc':
+        mant = {2: 11, 4: 24, 8: 53, 16: 53}[dst.itemsize]
+        bits = src.itemsize * 8 - (1 if src.kind == 'i' else 0)
+        return bits <= mant
+    return True
+
+
+def _narrowing_ok(name, dev, want):
+    """May a result computed as dtype `dev` be cast to `want` for `name`?"""
+    if dev == want:
+        return True
+    if want.kind == 'b':
+        return dev.kind in 'iu' and name in _BOOL_NONZERO
+    if want.kind in 'iu':
+        return (dev.kind in 'iu' and dev.itemsize >= want.itemsize and
+                name in _INT_MODULAR)
+    if want.kind in 'fc':
+        return (dev.kind == want.kind and dev.itemsize > want.itemsize and
+                name not in _FLOAT_NOT_WIDENABLE)
+    return False
+
+
+# ------------------------------------------------------------- loop strings
+
+def normalize_loop(loop):
+    """A loop string with int64/uint64 written 'l'/'L' (NumPy writes both
+    'l' and 'q' on LP64; they are the same dtype)."""
+    return loop.replace('q', 'l').replace('Q', 'L')
+
+
+def loop_dtypes(loop):
+    ins, outs = loop.split('->')
+    return (tuple(numpy.dtype(c) for c in ins),
+            tuple(numpy.dtype(c) for c in outs))
+
+
+def loop_string(in_dtypes, out_dtypes):
+    return (''.join(d.char for d in in_dtypes) + '->' +
+            ''.join(d.char for d in out_dtypes))
+
+
+def numpy_loops(numpy_ufunc):
+    """NumPy's loops of `numpy_ufunc` on our dtypes, in NumPy's order,
+    without repeats."""
+    seen = []
+    for t in numpy_ufunc.types:
+        if set(t.replace('->', '')) <= set(_ALL_CHARS) and t not in seen:
+            seen.append(t)
+    return seen
+
+
+# ------------------------------------------------------- provider's table
+
+_lock = threading.RLock()
+_generation = [0]
+_hidden = {}          # name -> frozenset of loops, or None for all
+_native_cache = {}
+_route_cache = {}
+
+
+def generation():
+    """Changes whenever the native table seen by the core changes."""
+    return _generation[0]
+
+
+_listeners = []
+
+
+def on_invalidate(callback):
+    """Call `callback()` whenever the routes change (plan caches)."""
+    _listeners.append(callback)
+
+
+def _invalidate():
+    with _lock:
+        _generation[0] += 1
+        _native_cache.clear()
+        _route_cache.clear()
+    for cb in _listeners:
+        cb()
+
+
+def native_loops(name):
+    """The loops of `name` the provider runs natively (normalised), minus
+    the hidden ones."""
+    try:
+        return _native_cache[name]
+    except KeyError:
+        pass
+    from cupy._core._elementwise import get_provider
+    try:
+        loops = get_provider().elementwise_loops(name)
+    except (AttributeError, NotImplementedError):
+        loops = ()
+    loops = frozenset(normalize_loop(x) for x in loops)
+    with _lock:
+        hidden = _hidden.get(name, frozenset())
+        if hidden is None:
+            loops = frozenset()
+        else:
+            loops = loops - hidden
+        _native_cache[name] = loops
+    return loops
+
+
+@contextlib.contextmanager
+def hide_loops(name, loops=None):
+    """Within the block the core sees `name`'s `loops` (an iterable of
+    loop strings; None: all of them) as missing from the provider's table,
+    so the capability path runs (for tests)."""
+    with _lock:
+        old = _hidden.get(name, frozenset())
+        if loops is None or old is None:
+            new = None
+        else:
+            new = old | frozenset(normalize_loop(x) for x in loops)
+        _hidden[name] = new
+    _invalidate()
+    try:
+        yield
+    finally:
+        with _lock:
+            if old == frozenset():
+                _hidden.pop(name, None)
+            else:
+                _hidden[name] = old
+        _invalidate()
+
+
+# ------------------------------------------------------------------ routes
+
+class Route(object):
+    """How (name, loop) runs: kind 'native', 'cast', 'composed' or 'host';
+    `dev_loop`/`dev_in`/`dev_out` the provider's loop (native, cast);
+    `compose` the composition (composed)."""
+
+    __slots__ = ('name', 'loop', 'kind', 'dev_loop', 'dev_in', 'dev_out',
+                 'compose')
+
+    def __init__(self, name, loop, kind, dev_loop=None, compose=None):
+        self.name = name
+        self.loop = loop
+        self.kind = kind
+        self.dev_loop = dev_loop
+        self.compose = compose
+        if dev_loop is not None:
+            self.dev_in, self.dev_out = loop_dtypes(dev_loop)
+        else:
+            self.dev_in, self.dev_out = loop_dtypes(loop)
+
+    def __repr__(self):
+        extra = ''
+        if self.kind == 'cast':
+            extra = ' via {}'.format(self.dev_loop)
+        return '<Route {} {}: {}{}>'.format(self.name, self.loop, self.kind,
+                                             extra)
+
+
+_KIND_CLASS = {'b': 0, 'i': 1, 'u': 1, 'f': 2, 'c': 3}
+
+
+def _cast_candidate(name, loop, native):
+    ins, outs = loop_dtypes(loop)
+    best = None
+    for cand in native:
+        cins, couts = loop_dtypes(cand)
+        if len(cins) != len(ins) or len(couts) != len(outs):
+            continue
+        if not all(_exact_cast(a, b) for a, b in zip(ins, cins)):
+            continue
+        if not all(_narrowing_ok(name, d, w) for d, w in zip(couts, outs)):
+            continue
+        # the fewest bytes, then integers kept integers, then NumPy's order
+        cost = (sum(d.itemsize for d in cins + couts),
+                sum(_KIND_CLASS[a.kind] != _KIND_CLASS[b.kind]
+                    for a, b in zip(ins, cins)), cand)
+        if best is None or cost < best[0]:
+            best = (cost, cand)
+    return None if best is None else best[1]
+
+
+def route(name, loop, _visiting=None):
+    """The Route of NumPy loop `loop` of elementwise operation `name`."""
+    loop = normalize_loop(loop)
+    key = (name, loop)
+    try:
+        return _route_cache[key]
+    except KeyError:
+        pass
+    native = native_loops(name)
+    if loop in native:
+        r = Route(name, loop, 'native', loop)
+    else:
+        cand = _cast_candidate(name, loop, native)
+        if cand is not None:
+            r = Route(name, loop, 'cast', cand)
+        else:
+            r = None
+            from cupy._core import _compose
+            found = _compose.find(name, loop)
+            if found is not None:
+                needs, fn = found
+                visiting = set(_visiting or ()) | {key}
+                if all(n not in visiting and
+                       route(n[0], n[1], visiting).kind != 'host'
+                       for n in ((a, normalize_loop(b)) for a, b in needs)):
+                    r = Route(name, loop, 'composed', compose=fn)
+            if r is None:
+                r = Route(name, loop, 'host')
+    if _visiting is None:
+        _route_cache[key] = r
+    return r
+
+
+# ---------------------------------------------------------------- registry
+
+_ufunc_loops = {}     # name -> loops (NumPy's, on our dtypes)
+_extra_rows = {}      # (family, name, loop) -> path, from other modules
+
+
+def register_ufunc(name, loops):
+    """Called by each cupy.ufunc (and extra elementwise name) so that the
+    summary covers it."""
+    _ufunc_loops.setdefault(name, tuple(loops))
+
+
+def register_path(family, name, loop, path):
+    """Record the path of a non-elementwise operation (reduction, matmul
+    ...): `path` is 'native', 'cast', 'composed' or 'host'."""
+    if path not in ('native', 'cast', 'composed', 'host'):
+        raise ValueError('path must be native, cast, composed or host')
+    _extra_rows[(family, name, loop)] = path
+
+
+def _all_elementwise():
+    out = dict(_ufunc_loops)
+    for name, loops in _EXTRA_LOOPS.items():
+        out.setdefault(name, loops)
+    return out
+
+
+def loop_paths():
+    """{(name, loop): 'native' | 'cast' | 'composed' | 'host'} for every
+    elementwise loop NumPy defines on our dtypes, plus registered rows."""
+    out = {}
+    for name, loops in sorted(_all_elementwise().items()):
+        for loop in loops:
+            loop = normalize_loop(loop)
+            out[(name, loop)] = route(name, loop).kind
+    for (family, name, loop), path in _extra_rows.items():
+        out[(name, loop)] = path
+    return out
+
+
+def capability_summary():
+    """{family: {'native': n, 'cast': n, 'composed': n, 'host': n}}."""
+    summary = {}
+    from cupy._core._elementwise import get_provider
+    provider = get_provider()
+    for name, loops in sorted(_all_elementwise().items()):
+        family = FAMILY_OF.get(name, 'other')
+        row = summary.setdefault(family, dict.fromkeys(
+            ('native', 'cast', 'composed', 'host'), 0))
+        for loop in sorted(set(normalize_loop(x) for x in loops)):
+            r = route(name, loop)
+            kind = r.kind
+            if kind in ('native', 'cast'):
+                # the provider may itself run the device loop as several
+                # operators, or as one between exact casts
+                inner = provider.elementwise_path(name, r.dev_loop or loop)
+                if inner == 'composed' or (inner == 'cast' and
+                                           kind == 'native'):
+                    kind = inner
+            row[kind] += 1
+    for (family, name, loop), path in _extra_rows.items():
+        row = summary.setdefault(family, dict.fromkeys(
+            ('native', 'cast', 'composed', 'host'), 0))
+        row[path] += 1
+    return summary

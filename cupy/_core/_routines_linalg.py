@@ -1,0 +1,182 @@
+"""matmul in the array core: NumPy's gufunc rules ((n?,k),(k,m?)->(n?,m?):
+1-d promotion, broadcast batch axes, ``out=``, ``dtype=``, ``casting=``)
+decided here, the product handed to the provider's 'matmul'
+(cupy_backends/backend/operations.md).
+
+The loop dtype is NumPy's (``numpy.matmul`` on tiny host proxies, which
+also raises NumPy's casting errors).  Loops the provider lacks
+(``matmul_dtypes()``: on Ascend A2 float16/float32 natively, bool and
+complex64 composed) run on the host through NumPy with the host-fallback
+rules of ``cupy._core._fallback``: float64 is never computed in float32.
+"""
+
+import numpy
+
+from cupy._core import _fallback
+from cupy._core import _reduction
+from cupy._core import core
+from cupy_backends.backend.provider import OperationNotSupported
+
+_SIG = '(n?,k),(k,m?)->(n?,m?)'
+_probe_cache = {}
+_hidden = set()
+
+
+def _provider():
+    from cupy_backends.backend.provider import get_provider
+    return get_provider()
+
+
+class hide(object):
+    """``with hide(numpy.float32):`` the core sees the provider without
+    that matmul loop (for tests of the capability path)."""
+
+    def __init__(self, *dtypes):
+        self.dtypes = {numpy.dtype(d) for d in dtypes}
+
+    def __enter__(self):
+        self.added = self.dtypes - _hidden
+        _hidden.update(self.added)
+        return self
+
+    def __exit__(self, *exc):
+        _hidden.difference_update(self.added)
+
+
+def device_has(dtype):
+    if dtype in _hidden:
+        return False
+    try:
+        return dtype in _provider().matmul_dtypes()
+    except (AttributeError, NotImplementedError):
+        return False
+
+
+def _probe(a_dtype, b_dtype, out_dtype, dtype, casting):
+    key = (a_dtype, b_dtype, out_dtype, dtype, casting)
+    try:
+        return _probe_cache[key]
+    except KeyError:
+        pass
+    kw = {'casting': casting}
+    if dtype is not None:
+        kw['dtype'] = dtype
+    if out_dtype is not None:
+        kw['out'] = numpy.empty((1, 1), out_dtype)
+    with numpy.errstate(all='ignore'):
+        res = numpy.matmul(numpy.ones((1, 1), a_dtype),
+                           numpy.ones((1, 1), b_dtype), **kw)
+    _probe_cache[key] = res.dtype
+    return res.dtype
+
+
+def _broadcast_batch(sa, sb):
+    nd = max(len(sa), len(sb))
+    sa = (1,) * (nd - len(sa)) + tuple(sa)
+    sb = (1,) * (nd - len(sb)) + tuple(sb)
+    out = []
+    for x, y in zip(sa, sb):
+        if x != y and x != 1 and y != 1:
+            return None
+        out.append(y if x == 1 else x)
+    return tuple(out)
+
+
+def result_shape(ashape, bshape):
+    """The shape of matmul(a, b) (NumPy's errors)."""
+    if len(ashape) == 0 or len(bshape) == 0:
+        which = 0 if len(ashape) == 0 else 1
+        raise ValueError(
+            'matmul: Input operand {} does not have enough dimensions (has '
+            '0, gufunc core with signature {} requires 1)'.format(which,
+                                                                   _SIG))
+    a2 = ashape if len(ashape) > 1 else (1,) + tuple(ashape)
+    b2 = bshape if len(bshape) > 1 else tuple(bshape) + (1,)
+    if a2[-1] != b2[-2]:
+        raise ValueError(
+            'matmul: Input operand 1 has a mismatch in its core dimension 0, '
+            'with gufunc signature {} (size {} is different from {})'.format(
+                _SIG, b2[-2], a2[-1]))
+    batch = _broadcast_batch(a2[:-2], b2[:-2])
+    if batch is None:
+        raise ValueError(
+            'operands could not be broadcast together with remapped shapes '
+            '[original->remapped]: {}->{} {}->{}'.format(
+                tuple(ashape), tuple(a2[:-2]), tuple(bshape),
+                tuple(b2[:-2])))
+    shape = batch
+    if len(ashape) > 1:
+        shape += (a2[-2],)
+    if len(bshape) > 1:
+        shape += (b2[-1],)
+    return a2, b2, batch, shape
+
+
+def matmul(a, b, out=None, casting='same_kind', order='K', dtype=None,
+           subok=True, axes=None, axis=None, signature=None):
+    """``numpy.matmul`` on the device."""
+    if axes is not None or axis is not None or signature is not None:
+        raise NotImplementedError(
+            'cupy.matmul does not support axes, axis or signature')
+    a = _reduction.as_array(a)
+    b = _reduction.as_array(b)
+    a2, b2, batch, shape = result_shape(a.shape, b.shape)
+    if out is not None:
+        _reduction.check_out(out, shape, 'matmul')
+    dt = None if dtype is None else numpy.dtype(dtype)
+    loop = _probe(a.dtype, b.dtype, None, dt, casting)
+    if out is not None:
+        _probe(a.dtype, b.dtype, out.dtype, dt, casting)
+    target = None
+    if (out is not None and out.dtype == loop and out.flags.c_contiguous
+            and not _reduction._overlap(out, a)
+            and not _reduction._overlap(out, b)):
+        target = out.reshape(batch + (a2[-2], b2[-1]))
+    res = product(a.reshape(a2), b.reshape(b2), batch, loop, target)
+    if res is target:
+        return out
+    return _reduction.finish(res.reshape(shape), out)
+
+
+def product(a, b, batch, loop, target=None):
+    """a (..., n, k) @ b (..., k, m) in ``loop``, the batch axes
+    broadcast to ``batch``: a contiguous array (batch..., n, m), new or
+    ``target`` (contiguous, of that shape and dtype)."""
+    n, k, m = a.shape[-2], a.shape[-1], b.shape[-1]
+    full = tuple(batch) + (n, m)
+    res = core._empty(full, loop) if target is None else target
+    if res.size == 0:
+        return res
+    if k == 0:
+        core._fill(res, 0)
+        return res
+    if device_has(loop):
+        x = a if a.dtype == loop else a.astype(loop)
+        y = b if b.dtype == loop else b.astype(loop)
+        x = core._broadcast_to(x, tuple(batch) + (n, k))
+        y = core._broadcast_to(y, tuple(batch) + (k, m))
+        try:
+            core._run('matmul', (res._as_view(),),
+                      (x._as_view(), y._as_view()), {})
+            return res
+        except OperationNotSupported:
+            pass
+    _fallback.enter('matmul', '{0}{0}->{0}'.format(loop.char))
+    with numpy.errstate(all='ignore'):
+        h = numpy.matmul(a.get().astype(loop, copy=False),
+                         b.get().astype(loop, copy=False))
+    res.set(numpy.ascontiguousarray(numpy.broadcast_to(h, full)))
+    return res
+
+
+def matmul_paths():
+    """{dtype: path} of matmul loops (for the capability summary)."""
+    try:
+        paths = dict(_provider().matmul_paths())
+    except AttributeError:
+        paths = {d: 'native' for d in _provider().matmul_dtypes()}
+    out = {}
+    for c in '?bhilBHILefdFD':
+        d = numpy.dtype(c)
+        out[d] = paths.get(d, 'host')
+    return out

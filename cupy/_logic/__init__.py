@@ -1,0 +1,1 @@
+"""Logic functions: truth-value reductions, comparisons and tests."""

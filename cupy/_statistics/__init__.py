@@ -1,0 +1,1 @@
+"""Statistics: order statistics, means and variances."""

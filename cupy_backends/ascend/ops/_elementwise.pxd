@@ -1,0 +1,6 @@
+# The 'elementwise' operation (operations.md): see _elementwise.pyx.
+
+from libc.stdint cimport intptr_t
+
+cpdef run_elementwise(tuple outs, tuple ins, dict attrs, intptr_t stream)
+cpdef frozenset elementwise_loops(str name)

@@ -1,0 +1,917 @@
+# cython: boundscheck=False, wraparound=False, cdivision=True
+# The 'elementwise' operation of the ascend provider (operations.md): runs
+# the program of one NumPy loop (_elementwise_table.py) on aclnn operators.
+#
+# Per call: the operands' Views are simplified together (size-1 axes
+# dropped, axes where out0 runs backwards flipped in every operand, axes
+# ordered and merged), so most calls are 1-D; inputs that still run
+# backwards are copied forwards (aclnn takes no negative strides).  Then
+# the program runs in three passes: steps whose operands are all host
+# scalars are folded on the host with NumPy (a SWhere with a host
+# condition picks its operand), dead steps are dropped, the others become
+# aclnn calls, each in the operator form that takes its scalar operands
+# (Adds, EqScalar, ...), a scalar made a 1-element device tensor (a fill,
+# no host transfer) where no form takes it.  Temporaries come from the
+# memory pool; a temporary that is the result is written in the output
+# itself.  An output that aliases an input is written through a temporary
+# when a later step still reads that input.
+
+import numpy
+
+from libc.stdint cimport intptr_t, int64_t, uint64_t, INT64_MAX
+
+from cupy_backends.ascend._acl cimport aclTensor, aclScalar, aclOpExecutor
+from cupy_backends.ascend.ops._copy cimport copy_desc, fill_desc
+from cupy_backends.ascend.ops._dtype cimport (
+    ACL_BOOL, ACL_INT32, ACL_INT64, ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX128)
+from cupy_backends.ascend.ops cimport _elementwise_plan
+from cupy_backends.ascend.ops._elementwise_plan cimport (
+    CPlan, CStep, plans_for, SIG_T, SIG_TT, SIG_TTA, SIG_TS, SIG_TSA,
+    SIG_ST, SIG_TTT, SIG_TSS, SIG_NAN, _MAXREG, _MAXSTEP, _ND, _MAXVIEW,
+    K_IN, K_OUT, K_CONST, K_ATTR, K_TEMP, K_DERIVED, S_NONE, S_TENSOR,
+    S_SCALAR, S_ALIAS, X_ACLNN, X_CAST, X_COPY, SP_NONE, SP_WHERE, SP_NAN,
+    SP_POW)
+from cupy_backends.ascend.ops._launch cimport (
+    OpSymbol, op_symbol, Objs, objs_init, objs_tensor, objs_scalar,
+    objs_release, launch, Scratch)
+from cupy_backends.ascend.ops._tensor cimport (
+    Desc, desc_from_view, desc_flip_axis)
+from cupy_backends.backend cimport api
+from cupy_backends.backend.provider cimport View
+
+from cupy_backends.backend.provider import OperationNotSupported
+from cupy_backends.ascend.ops import _elementwise_table as _table
+
+# ------------------------------------------------------------ signatures --
+
+ctypedef int (*_WsT)(const aclTensor*, aclTensor*, uint64_t*,
+                     aclOpExecutor**) noexcept nogil
+ctypedef int (*_WsTT)(const aclTensor*, const aclTensor*, aclTensor*,
+                      uint64_t*, aclOpExecutor**) noexcept nogil
+ctypedef int (*_WsTTA)(const aclTensor*, const aclTensor*, const aclScalar*,
+                       aclTensor*, uint64_t*, aclOpExecutor**) noexcept nogil
+ctypedef int (*_WsTS)(const aclTensor*, const aclScalar*, aclTensor*,
+                      uint64_t*, aclOpExecutor**) noexcept nogil
+ctypedef int (*_WsTSA)(const aclTensor*, const aclScalar*, const aclScalar*,
+                       aclTensor*, uint64_t*, aclOpExecutor**) noexcept nogil
+ctypedef int (*_WsST)(const aclScalar*, const aclTensor*, aclTensor*,
+                      uint64_t*, aclOpExecutor**) noexcept nogil
+ctypedef int (*_WsTTT)(const aclTensor*, const aclTensor*, const aclTensor*,
+                       aclTensor*, uint64_t*, aclOpExecutor**) noexcept nogil
+ctypedef int (*_WsTSS)(const aclTensor*, const aclScalar*, const aclScalar*,
+                       aclTensor*, uint64_t*, aclOpExecutor**) noexcept nogil
+ctypedef int (*_WsNAN)(const aclTensor*, float, float, float, aclTensor*,
+                       uint64_t*, aclOpExecutor**) noexcept nogil
+ctypedef int (*_WsFill)(aclTensor*, const aclScalar*, uint64_t*,
+                        aclOpExecutor**) noexcept nogil
+
+# operands per signature
+cdef int _nops(int sig) noexcept nogil:
+    if sig == SIG_T or sig == SIG_NAN:
+        return 1
+    if sig == SIG_TTT or sig == SIG_TSS:
+        return 3
+    return 2
+
+cdef struct Reg:
+    int state
+    int alias
+    int code            # aclDataType
+    int itemsize
+    int placed          # a temporary stored in output register `placed`
+    intptr_t base
+    int64_t storage
+    int64_t offset
+    int64_t strides[8]
+
+
+cdef union _SB:
+    unsigned char b
+    int64_t i
+    uint64_t u
+    double f
+    double c[2]
+
+
+# ------------------------------------------------------------------ call --
+
+cdef class _Ctx:
+    cdef CPlan plan
+    cdef list svals
+    cdef Scratch sc
+    cdef dict attrs
+    cdef int ndim
+    cdef int64_t numel
+    cdef int64_t shape[8]
+
+
+cdef int _follow(Reg* regs, int r) noexcept:
+    while regs[r].state == S_ALIAS:
+        r = regs[r].alias
+    return r
+
+
+cdef int _key(_Ctx c, Reg* regs, int r) noexcept:
+    # the register that owns r's storage or value
+    while True:
+        if c.plan.kind[r] == K_DERIVED:
+            r = c.plan.index[r]
+        elif regs[r].state == S_ALIAS:
+            r = regs[r].alias
+        else:
+            return r
+
+
+cdef bint _is_scalar(_Ctx c, Reg* regs, int r) noexcept:
+    return regs[_key(c, regs, r)].state == S_SCALAR
+
+
+cdef object _scalar(_Ctx c, Reg* regs, int r):
+    # the host value of a scalar register (derived values computed)
+    r = _follow(regs, r)
+    if c.plan.kind[r] != K_DERIVED or c.svals[r] is not None:
+        return c.svals[r]
+    v = _scalar(c, regs, c.plan.index[r])
+    dt = c.plan.npdt[r]
+    if c.plan.part[r] == 0:
+        v = v.real
+    elif c.plan.part[r] == 1:
+        v = v.imag
+    if v.dtype != dt:
+        v = numpy.array(v).view(dt)[()]
+    c.svals[r] = v
+    if regs[r].state == S_NONE:
+        regs[r].state = S_SCALAR
+    return v
+
+
+cdef int _set_contiguous(_Ctx c, Reg* g, intptr_t base, int code,
+                         int itemsize) noexcept:
+    cdef int64_t acc = 1
+    cdef int i
+    g.base = base
+    g.code = code
+    g.itemsize = itemsize
+    g.offset = 0
+    g.storage = c.numel
+    g.placed = -1
+    for i in range(c.ndim - 1, -1, -1):
+        g.strides[i] = acc
+        acc *= c.shape[i]
+    g.state = S_TENSOR
+    return 0
+
+
+cdef int _alloc(_Ctx c, Reg* g, int code, int itemsize) except -1:
+    _set_contiguous(c, g, c.sc.alloc(c.numel * itemsize), code, itemsize)
+    return 0
+
+
+cdef void _to_desc(_Ctx c, const Reg* g, Desc* d) noexcept:
+    cdef int i
+    d.base = g.base
+    d.storage = g.storage
+    d.offset = g.offset
+    d.dtype = g.code
+    d.itemsize = g.itemsize
+    d.ndim = c.ndim
+    for i in range(c.ndim):
+        d.shape[i] = c.shape[i]
+        d.strides[i] = g.strides[i]
+
+
+cdef bint _contiguous(_Ctx c, const Reg* g) noexcept:
+    cdef int64_t expect = 1
+    cdef int i
+    for i in range(c.ndim - 1, -1, -1):
+        if c.shape[i] == 1:
+            continue
+        if g.strides[i] != expect:
+            return False
+        expect *= c.shape[i]
+    return True
+
+
+cdef int _scalar_bytes(object v, char kind, _SB* out) except -1:
+    if kind == b'b':
+        out.b = 1 if v else 0
+        return ACL_BOOL
+    if kind == b'i':
+        out.i = int(v)
+        return ACL_INT64
+    if kind == b'u':
+        x = int(v)
+        if x > INT64_MAX:
+            out.u = x
+            return ACL_UINT64
+        out.i = x
+        return ACL_INT64
+    if kind == b'f':
+        out.f = float(v)
+        return ACL_DOUBLE
+    z = complex(v)
+    out.c[0] = z.real
+    out.c[1] = z.imag
+    return ACL_COMPLEX128
+
+
+cdef bint _is_zero(object v, char kind):
+    if kind == b'f':
+        return v == 0 and not numpy.signbit(v)
+    if kind == b'c':
+        return v == 0 and not numpy.signbit(v.real) and \
+            not numpy.signbit(v.imag)
+    return v == 0
+
+
+cdef OpSymbol _fill_op = None
+
+
+cdef int _materialize(_Ctx c, Reg* regs, int r) except -1:
+    # a scalar register as a 1-element device tensor broadcast to the
+    # shape (a fill: nothing crosses from the host)
+    global _fill_op
+    cdef int code = c.plan.code[r], isz = c.plan.isz[r], i, sdt, st
+    cdef char kind = c.plan.kch[r]
+    cdef intptr_t p
+    cdef Desc d
+    cdef _SB sb
+    cdef Objs o
+    cdef aclTensor* t
+    cdef aclScalar* s
+    cdef uint64_t ws = 0
+    cdef aclOpExecutor* ex = NULL
+    v = _scalar(c, regs, r)
+    p = c.sc.alloc(isz)
+    if _is_zero(v, kind):
+        api.xpuMemsetAsync(p, 0, isz, c.sc.stream)
+    else:
+        if _fill_op is None:
+            _fill_op = op_symbol('InplaceFillScalar')
+        d.base = p
+        d.storage = 1
+        d.offset = 0
+        d.dtype = code
+        d.itemsize = isz
+        d.ndim = 1
+        d.shape[0] = 1
+        d.strides[0] = 1
+        sdt = _scalar_bytes(v, kind, &sb)
+        objs_init(&o)
+        try:
+            t = objs_tensor(&o, &d)
+            s = objs_scalar(&o, &sb, sdt)
+            with nogil:
+                st = (<_WsFill>_fill_op.ws)(t, s, &ws, &ex)
+            launch(_fill_op, st, ws, ex, c.sc)
+        except BaseException:
+            objs_release(&o, False)
+            raise
+        objs_release(&o, True)
+    # r itself becomes the tensor (derived or not: its own entry)
+    regs[r].state = S_TENSOR
+    regs[r].base = p
+    regs[r].code = code
+    regs[r].itemsize = isz
+    regs[r].storage = 1
+    regs[r].offset = 0
+    regs[r].placed = -1
+    for i in range(c.ndim):
+        regs[r].strides[i] = 0
+    return r
+
+
+cdef int _tensor(_Ctx c, Reg* regs, int r) except -1:
+    # r's register holding a device tensor (allocating a temporary, making
+    # a derived view, materializing a scalar); returns its index
+    cdef int b, i, o
+    cdef Reg* g
+    cdef Reg* src
+    r = _follow(regs, r)
+    g = &regs[r]
+    if g.state == S_TENSOR:
+        return r
+    if g.state == S_SCALAR:
+        return _materialize(c, regs, r)
+    if c.plan.kind[r] == K_DERIVED:
+        b = c.plan.index[r]
+        if _is_scalar(c, regs, b):
+            _scalar(c, regs, r)
+            return _materialize(c, regs, r)
+        b = _tensor(c, regs, b)
+        src = &regs[b]
+        g[0] = src[0]
+        g.placed = -1
+        if c.plan.part[r] >= 0:
+            for i in range(c.ndim):
+                g.strides[i] = src.strides[i] * 2
+            g.offset = src.offset * 2 + c.plan.part[r]
+            g.storage = src.storage * 2
+        g.code = c.plan.code[r]
+        g.itemsize = c.plan.isz[r]
+        g.state = S_TENSOR
+        return r
+    # a temporary written now: in its output if placed there
+    o = g.placed
+    if o >= 0:
+        src = &regs[o]          # the output's own storage
+        g[0] = src[0]
+        g.placed = o
+        g.code = c.plan.code[r]
+        g.itemsize = c.plan.isz[r]
+        g.state = S_TENSOR
+        return r
+    _alloc(c, g, c.plan.code[r], c.plan.isz[r])
+    return r
+
+
+# ------------------------------------------------------------- execution --
+
+cdef int _exec_copy(_Ctx c, Reg* regs, CStep st) except -1:
+    cdef Desc d, s
+    cdef int dr = _tensor(c, regs, st.dst)
+    _to_desc(c, &regs[dr], &d)
+    if _is_scalar(c, regs, st.args[0]):
+        fill_desc(&d, c.plan.npdt[st.dst], _scalar(c, regs, st.args[0]),
+                  c.sc)
+        return 0
+    cdef int sr = _tensor(c, regs, st.args[0])
+    _to_desc(c, &regs[sr], &s)
+    return copy_desc(&d, &s, c.sc)
+
+
+cdef object _attr_float(_Ctx c, str key, object dt, int which):
+    v = c.attrs.get(key)
+    if v is None:
+        if which == 0:
+            return 0.0
+        fi = numpy.finfo(dt)
+        return float(fi.max if which > 0 else fi.min)
+    return float(v)
+
+
+cdef int _exec_aclnn(_Ctx c, Reg* regs, CStep st) except -1:
+    cdef int i, k, f = -1, mask = 0, nops, ai, code, sig, vr, dr
+    cdef int status
+    cdef int64_t limit
+    cdef Objs o
+    cdef aclTensor* T[3]
+    cdef aclScalar* S[3]
+    cdef aclScalar* alpha = NULL
+    cdef aclTensor* out
+    cdef _SB sb[3]
+    cdef _SB one
+    cdef Desc d, td
+    cdef Reg tmp
+    cdef Reg* dg
+    cdef uint64_t ws = 0
+    cdef aclOpExecutor* ex = NULL
+    cdef OpSymbol sym
+    cdef bint use_tmp = False
+    cdef float fnan = 0, fpos = 0, fneg = 0
+    for i in range(st.nargs):
+        if _is_scalar(c, regs, st.args[i]):
+            mask |= 1 << i
+    vr = st.args[1] if st.special == SP_WHERE else st.args[0]
+    code = c.plan.code[vr]
+    if mask:
+        for k in range(1, st.nforms):
+            if st.mask[k] != mask:
+                continue
+            if st.syms[k] is None or not (st.dtypes[k] >> code) & 1:
+                break
+            limit = st.limit[k]
+            if limit and (code == ACL_INT32 or code == ACL_INT64):
+                for i in range(st.nargs):
+                    if mask & (1 << i) and \
+                            abs(int(_scalar(c, regs, st.args[i]))) > limit:
+                        limit = -1
+                if limit < 0:
+                    break
+            f = k
+            break
+        if f < 0:
+            for i in range(st.nargs):
+                if mask & (1 << i):
+                    _tensor(c, regs, st.args[i])
+            mask = 0
+    if f < 0:
+        f = 0
+    if st.special == SP_POW and mask & 2 and c.plan.kch[st.args[1]] in (
+            b'i', b'u') and _scalar(c, regs, st.args[1]) < 0:
+        raise ValueError('Integers to negative integer powers are not '
+                         'allowed.')
+    sig = st.sig[f]
+    sym = st.syms[f]
+    nops = _nops(sig)
+    # the destination (a temporary when the operator needs a contiguous
+    # out and the output is strided)
+    dr = _tensor(c, regs, st.dst)
+    dg = &regs[dr]
+    if st.contig[f] and not _contiguous(c, dg):
+        _alloc(c, &tmp, dg.code, dg.itemsize)
+        dg = &tmp
+        use_tmp = True
+    if sig == SIG_NAN:
+        dt = c.plan.npdt[st.args[0]]
+        fnan = _attr_float(c, 'nan', dt, 0)
+        fpos = _attr_float(c, 'posinf', dt, 1)
+        fneg = _attr_float(c, 'neginf', dt, -1)
+    objs_init(&o)
+    try:
+        for i in range(nops):
+            ai = st.args[st.order[f][i]]
+            if mask & (1 << st.order[f][i]):
+                code = _scalar_bytes(_scalar(c, regs, ai), c.plan.kch[ai],
+                                     &sb[i])
+                S[i] = objs_scalar(&o, &sb[i], code)
+                T[i] = NULL
+            else:
+                k = _tensor(c, regs, ai)
+                _to_desc(c, &regs[k], &td)
+                T[i] = objs_tensor(&o, &td)
+                S[i] = NULL
+        if sig == SIG_TTA or sig == SIG_TSA:
+            if c.plan.kch[vr] == b'b':
+                one.b = 1
+                alpha = objs_scalar(&o, &one, ACL_BOOL)
+            else:
+                one.i = 1
+                alpha = objs_scalar(&o, &one, ACL_INT64)
+        _to_desc(c, dg, &d)
+        out = objs_tensor(&o, &d)
+        with nogil:
+            if sig == SIG_T:
+                status = (<_WsT>sym.ws)(T[0], out, &ws, &ex)
+            elif sig == SIG_TT:
+                status = (<_WsTT>sym.ws)(T[0], T[1], out, &ws, &ex)
+            elif sig == SIG_TTA:
+                status = (<_WsTTA>sym.ws)(T[0], T[1], alpha, out, &ws, &ex)
+            elif sig == SIG_TS:
+                status = (<_WsTS>sym.ws)(T[0], S[1], out, &ws, &ex)
+            elif sig == SIG_TSA:
+                status = (<_WsTSA>sym.ws)(T[0], S[1], alpha, out, &ws, &ex)
+            elif sig == SIG_ST:
+                status = (<_WsST>sym.ws)(S[0], T[1], out, &ws, &ex)
+            elif sig == SIG_TTT:
+                status = (<_WsTTT>sym.ws)(T[0], T[1], T[2], out, &ws, &ex)
+            elif sig == SIG_TSS:
+                status = (<_WsTSS>sym.ws)(T[0], S[1], S[2], out, &ws, &ex)
+            else:
+                status = (<_WsNAN>sym.ws)(T[0], fnan, fpos, fneg, out, &ws,
+                                          &ex)
+        launch(sym, status, ws, ex, c.sc)
+    except BaseException:
+        objs_release(&o, False)
+        raise
+    objs_release(&o, True)
+    if use_tmp:
+        _to_desc(c, &regs[dr], &d)
+        _to_desc(c, &tmp, &td)
+        copy_desc(&d, &td, c.sc)
+    return 0
+
+
+cdef bint _overlap(_Ctx c, const Reg* a, const Reg* b) noexcept:
+    # byte ranges of two views of one allocation intersect
+    cdef int64_t alo, ahi, blo, bhi, s
+    cdef int i
+    if a.base != b.base:
+        return False
+    alo = ahi = a.offset * a.itemsize
+    blo = bhi = b.offset * b.itemsize
+    for i in range(c.ndim):
+        s = a.strides[i] * (c.shape[i] - 1) * a.itemsize
+        if s < 0:
+            alo += s
+        else:
+            ahi += s
+        s = b.strides[i] * (c.shape[i] - 1) * b.itemsize
+        if s < 0:
+            blo += s
+        else:
+            bhi += s
+    return alo < bhi + b.itemsize and blo < ahi + a.itemsize
+
+
+cdef int _run_program(_Ctx c, Reg* regs) except -1:
+    cdef CPlan p = c.plan
+    cdef CStep st
+    cdef int i, j, k, r, d, chosen, nlive = 0, first, o
+    cdef bint all_scalar
+    cdef unsigned char pending[_MAXSTEP]
+    cdef unsigned char mark[_MAXREG]
+    cdef Reg saved[2]
+    cdef int redirected[2]
+    cdef int sstate, salias
+    cdef Desc dd, sd
+    steps = p.steps
+    # pass 1: host scalars folded, host conditions decided
+    for i in range(p.nsteps):
+        st = <CStep>steps[i]
+        pending[i] = 0
+        d = st.dst
+        if p.kind[d] == K_DERIVED:
+            pending[i] = 1
+            continue
+        if st.op == X_ACLNN and st.special == SP_WHERE and \
+                _is_scalar(c, regs, st.args[0]):
+            chosen = st.args[1] if _scalar(c, regs, st.args[0]) else \
+                st.args[2]
+            _alias(c, regs, d, chosen)
+            continue
+        all_scalar = True
+        for j in range(st.nargs):
+            if not _is_scalar(c, regs, st.args[j]):
+                all_scalar = False
+                break
+        if all_scalar and st.op == X_ACLNN and st.fold is not None and \
+                st.special != SP_WHERE:
+            with numpy.errstate(all='ignore'):
+                v = st.fold(*[_scalar(c, regs, st.args[j])
+                              for j in range(st.nargs)])
+                v = numpy.asarray(v).astype(p.npdt[d])[()]
+            c.svals[d] = v
+            regs[d].state = S_SCALAR
+            continue
+        if all_scalar and st.op == X_CAST:
+            with numpy.errstate(all='ignore'):
+                v = numpy.asarray(_scalar(c, regs, st.args[0])).astype(
+                    p.npdt[d])[()]
+            c.svals[d] = v
+            regs[d].state = S_SCALAR
+            continue
+        if st.op == X_COPY:
+            # done by the aliasing (an output is filled or copied at the
+            # end, or written in place by the step that makes the value)
+            _alias(c, regs, d, st.args[0])
+            continue
+        pending[i] = 1
+    # pass 2: what the outputs need
+    for r in range(p.nregs):
+        mark[r] = 0
+    for k in range(p.nout):
+        o = p.nin + k
+        mark[_key(c, regs, o)] = 1
+    for i in range(p.nsteps - 1, -1, -1):
+        if not pending[i]:
+            continue
+        st = <CStep>steps[i]
+        if not mark[_key(c, regs, st.dst)]:
+            pending[i] = 0
+            continue
+        nlive += 1
+        for j in range(st.nargs):
+            mark[_key(c, regs, st.args[j])] = 1
+    # outputs that alias an input a later step reads: through temporaries
+    redirected[0] = redirected[1] = 0
+    if nlive > 1:
+        for k in range(p.nout):
+            o = p.nin + k
+            first = -1
+            for i in range(p.nsteps):
+                if not pending[i]:
+                    continue
+                st = <CStep>steps[i]
+                r = _key(c, regs, st.dst)
+                if first < 0 and (r == o or regs[r].placed == o):
+                    first = i
+                    continue
+                if first < 0:
+                    continue
+                for j in range(st.nargs):
+                    r = _key(c, regs, st.args[j])
+                    if p.kind[r] == K_IN and regs[r].state == S_TENSOR and \
+                            _overlap(c, &regs[r], &regs[o]):
+                        first = -2
+                        break
+                if first == -2:
+                    break
+            if first == -2:
+                saved[k] = regs[o]
+                sstate = regs[o].state
+                salias = regs[o].alias
+                _alloc(c, &regs[o], regs[o].code, regs[o].itemsize)
+                regs[o].state = sstate
+                regs[o].alias = salias
+                redirected[k] = 1
+    # pass 3: the device work
+    for i in range(p.nsteps):
+        if not pending[i]:
+            continue
+        st = <CStep>steps[i]
+        if st.op == X_ACLNN:
+            _exec_aclnn(c, regs, st)
+        else:
+            _exec_copy(c, regs, st)
+    # outputs not written in place
+    for k in range(p.nout):
+        o = p.nin + k
+        r = _follow(regs, o)
+        if r == o and regs[o].state == S_SCALAR:
+            # folded on the host
+            _to_desc(c, &regs[o], &dd)
+            fill_desc(&dd, p.npdt[o], c.svals[o], c.sc)
+        elif r != o and not (regs[r].state == S_TENSOR and
+                             regs[r].placed == o):
+            _to_desc(c, &regs[o], &dd)
+            if _is_scalar(c, regs, r):
+                fill_desc(&dd, p.npdt[o], _scalar(c, regs, r), c.sc)
+            else:
+                r = _tensor(c, regs, r)
+                _to_desc(c, &regs[r], &sd)
+                if not _same_view(&dd, &sd):
+                    copy_desc(&dd, &sd, c.sc)
+        if redirected[k]:
+            _to_desc(c, &saved[k], &dd)
+            _to_desc(c, &regs[o], &sd)
+            copy_desc(&dd, &sd, c.sc)
+    return 0
+
+
+cdef bint _same_view(const Desc* a, const Desc* b) noexcept:
+    cdef int i
+    if a.base != b.base or a.offset != b.offset or a.dtype != b.dtype:
+        return False
+    for i in range(a.ndim):
+        if a.strides[i] != b.strides[i]:
+            return False
+    return True
+
+
+cdef int _alias(_Ctx c, Reg* regs, int d, int src) except -1:
+    # d takes src's value; an output taking a temporary not yet written
+    # gets it written in place
+    cdef int r = _follow(regs, src)
+    if r == d:
+        return 0
+    if c.plan.kind[d] == K_OUT and c.plan.kind[r] == K_TEMP and \
+            regs[r].state == S_NONE and regs[r].placed < 0 and \
+            c.plan.code[r] == c.plan.code[d]:
+        regs[r].placed = d
+    regs[d].state = S_ALIAS
+    regs[d].alias = r
+    return 0
+
+
+# ------------------------------------------------------- operand layout --
+
+cdef void _simplify(Desc** ds, int n) noexcept:
+    # all of one shape; ds[0] (out0) leads: its backward axes are flipped
+    # in every operand, axes are ordered by its strides and merged where
+    # every operand allows
+    cdef Desc* a = ds[0]
+    cdef int i, j, k, m = 0, nd = a.ndim
+    cdef int64_t t
+    cdef bint ok
+    for i in range(nd):
+        if a.shape[i] == 1:
+            continue
+        if a.strides[i] < 0:
+            for k in range(n):
+                desc_flip_axis(ds[k], i)
+        for k in range(n):
+            ds[k].shape[m] = ds[k].shape[i]
+            ds[k].strides[m] = ds[k].strides[i]
+        m += 1
+    for k in range(n):
+        ds[k].ndim = m
+    for i in range(1, m):
+        j = i
+        while j > 0 and a.strides[j - 1] < a.strides[j]:
+            for k in range(n):
+                t = ds[k].shape[j - 1]
+                ds[k].shape[j - 1] = ds[k].shape[j]
+                ds[k].shape[j] = t
+                t = ds[k].strides[j - 1]
+                ds[k].strides[j - 1] = ds[k].strides[j]
+                ds[k].strides[j] = t
+            j -= 1
+    if m < 2:
+        return
+    j = 0
+    for i in range(1, m):
+        ok = True
+        for k in range(n):
+            if ds[k].strides[j] != ds[k].strides[i] * ds[k].shape[i]:
+                ok = False
+                break
+        if ok:
+            for k in range(n):
+                ds[k].shape[j] *= ds[k].shape[i]
+                ds[k].strides[j] = ds[k].strides[i]
+        else:
+            j += 1
+            for k in range(n):
+                ds[k].shape[j] = ds[k].shape[i]
+                ds[k].strides[j] = ds[k].strides[i]
+    for k in range(n):
+        ds[k].ndim = j + 1
+
+
+cdef bint _has_negative(const Desc* d) noexcept:
+    cdef int i
+    for i in range(d.ndim):
+        if d.strides[i] < 0:
+            return True
+    return False
+
+
+cdef int _load(Reg* g, const Desc* d) noexcept:
+    cdef int i
+    g.state = S_TENSOR
+    g.base = d.base
+    g.storage = d.storage
+    g.offset = d.offset
+    g.code = d.dtype
+    g.itemsize = d.itemsize
+    g.placed = -1
+    for i in range(d.ndim):
+        g.strides[i] = d.strides[i]
+    return 0
+
+
+cdef int _execute(_Ctx c, Desc* ds, int* vreg, int nv) except -1:
+    # ds: the simplified operand descriptions (all of one shape), vreg
+    # their registers
+    cdef Reg regs[_MAXREG]
+    cdef Desc sub[_MAXVIEW]
+    cdef CPlan p = c.plan
+    cdef int i, k, r
+    cdef int64_t j
+    if ds[0].ndim > _ND:
+        # too many axes for aclnn: one program per index of the first
+        for j in range(ds[0].shape[0]):
+            for k in range(nv):
+                sub[k] = ds[k]
+                sub[k].offset += j * ds[k].strides[0]
+                for i in range(ds[k].ndim - 1):
+                    sub[k].shape[i] = ds[k].shape[i + 1]
+                    sub[k].strides[i] = ds[k].strides[i + 1]
+                sub[k].ndim -= 1
+            _execute(c, sub, vreg, nv)
+        return 0
+    c.ndim = ds[0].ndim
+    c.numel = 1
+    for i in range(c.ndim):
+        c.shape[i] = ds[0].shape[i]
+        c.numel *= c.shape[i]
+    if c.ndim == 0:
+        c.ndim = 1
+        c.shape[0] = 1
+        for k in range(nv):
+            ds[k].ndim = 1
+            ds[k].shape[0] = 1
+            ds[k].strides[0] = 1
+    for r in range(p.nregs):
+        regs[r].state = S_NONE
+        regs[r].placed = -1
+        if p.kind[r] == K_CONST or p.kind[r] == K_ATTR or \
+                (p.kind[r] == K_IN and c.svals[r] is not None):
+            regs[r].state = S_SCALAR
+    for k in range(nv):
+        _load(&regs[vreg[k]], &ds[k])
+    return _run_program(c, regs)
+
+
+cdef object _attr_value(dict attrs, str key, object dt):
+    if key == 'scale':
+        return numpy.array(10.0 ** abs(int(attrs.get('decimals', 0)))
+                           ).astype(dt)[()]
+    v = attrs.get(key)
+    if v is None:
+        if key == 'nan':
+            v = 0.0
+        else:
+            fi = numpy.finfo(dt)
+            v = fi.max if key == 'posinf' else fi.min
+    with numpy.errstate(all='ignore'):
+        return numpy.array(v).astype(dt)[()]
+
+
+cdef CPlan _select(dict variants, tuple ins, dict attrs):
+    cdef CPlan p
+    cdef int mask = 0, i
+    if 'decimals' in attrs:
+        dec = int(attrs['decimals'])
+        if dec > 0:
+            return variants.get('decimals_pos', variants[''])
+        if dec < 0:
+            p = variants.get('decimals_neg')
+            if p is None:
+                raise OperationNotSupported('round: negative decimals')
+            return p
+        return variants['']
+    if len(variants) == 1:
+        return variants['']
+    for i in range(len(ins)):
+        if not isinstance(ins[i], View):
+            mask |= 1 << i
+    for key, p in variants.items():
+        if isinstance(key, tuple) and key[0] == 'scalars' and \
+                (mask & key[1]) == key[1]:
+            return p
+    return variants['']
+
+
+cpdef frozenset elementwise_loops(str name):
+    """The loops of `name` the provider runs on device."""
+    return _elementwise_plan.elementwise_loops(name)
+
+
+cpdef run_elementwise(tuple outs, tuple ins, dict attrs, intptr_t stream):
+    cdef str name = attrs['name']
+    cdef str loop = attrs['loop']
+    cdef dict variants
+    cdef CPlan p
+    cdef _Ctx c
+    cdef Desc ds[_MAXVIEW]
+    cdef Desc* dp[_MAXVIEW]
+    cdef Desc t
+    cdef Desc back[_MAXVIEW]
+    cdef int back_i[_MAXVIEW]
+    cdef int vreg[_MAXVIEW]
+    cdef int nv = 0, i, k, r, nback = 0
+    cdef View v
+    cdef list svals
+    plans = plans_for(name)
+    variants = plans.get(loop)
+    if variants is None:
+        variants = plans.get(_table.normalize(loop))
+        if variants is None:
+            raise OperationNotSupported(
+                'elementwise {} {}: not on device'.format(name, loop))
+    p = _select(variants, ins, attrs)
+    if len(ins) != p.nin or len(outs) != p.nout:
+        raise ValueError('elementwise {} {}: {} inputs and {} outputs '
+                         'given'.format(name, loop, len(ins), len(outs)))
+    svals = [None] * p.nregs
+    for k in range(p.nout):
+        v = outs[k]
+        desc_from_view(&ds[nv], v)
+        if ds[nv].dtype != p.code[p.nin + k]:
+            raise TypeError('elementwise {} {}: output {} has dtype '
+                            '{}'.format(name, loop, k, v.dtype))
+        vreg[nv] = p.nin + k
+        nv += 1
+    shape = (<View>outs[0]).shape
+    if 0 in shape:
+        return None             # nothing to compute (operations.md)
+    for k in range(p.nin):
+        x = ins[k]
+        if isinstance(x, View):
+            v = x
+            if v.shape != shape:
+                raise ValueError('elementwise {}: input shape {} is not the '
+                                 'output shape {}'.format(name, v.shape,
+                                                          shape))
+            desc_from_view(&ds[nv], v)
+            if ds[nv].dtype != p.code[k]:
+                raise TypeError('elementwise {} {}: input {} has dtype '
+                                '{}'.format(name, loop, k, v.dtype))
+            vreg[nv] = k
+            nv += 1
+        else:
+            dt = p.npdt[k]
+            if getattr(x, 'dtype', None) != dt:
+                with numpy.errstate(all='ignore'):
+                    x = numpy.array(x).astype(dt)[()]
+            svals[k] = x
+    for r in range(p.nregs):
+        if p.kind[r] == K_CONST:
+            svals[r] = p.obj[r]
+        elif p.kind[r] == K_ATTR:
+            svals[r] = _attr_value(attrs, p.obj[r], p.npdt[r])
+    for i in range(nv):
+        dp[i] = &ds[i]
+    for k in range(p.nout):
+        if (<View>outs[k]).shape != shape:
+            raise ValueError('elementwise {}: outputs of different '
+                             'shapes'.format(name))
+    c = _Ctx()
+    c.plan = p
+    c.attrs = attrs
+    c.svals = svals
+    c.sc = Scratch(stream)
+    try:
+        _simplify(dp, nv)
+        for i in range(nv):
+            if not _has_negative(&ds[i]):
+                continue
+            t = ds[i]
+            if i < p.nout:
+                # another output running backwards: written forwards into
+                # a temporary, copied at the end
+                c.sc.temp(&ds[i], t.dtype, t.itemsize, t.ndim, t.shape)
+                back[nback] = t
+                back_i[nback] = i
+                nback += 1
+            else:
+                c.sc.temp(&ds[i], t.dtype, t.itemsize, t.ndim, t.shape)
+                copy_desc(&ds[i], &t, c.sc)
+        _execute(c, ds, vreg, nv)
+        for i in range(nback):
+            copy_desc(&back[i], &ds[back_i[i]], c.sc)
+    finally:
+        c.sc.release()
+    return None
