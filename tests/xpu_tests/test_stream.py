@@ -97,9 +97,10 @@ def test_missing_wait_is_visible_in_strict_mode(strict, dev_buffers):
     out = numpy.empty(N, numpy.uint8)
     runtime.memset(a, 0, N)
     producer, consumer = cupy.xpu.Stream(), cupy.xpu.Stream()
-    # two delayed tasks that leave `a` alone, then the one that writes it:
-    # it runs after ~60 ms, the consumer's single copy after ~20 ms
-    for _ in range(2):
+    # ten delayed tasks that leave `a` alone, then the one that writes it:
+    # it runs after ~220 ms, the consumer's single copy after ~20 ms (a
+    # wide margin: on a loaded 2-core machine ~60 ms was not enough)
+    for _ in range(10):
         runtime.memsetAsync(b, 0, N, producer.ptr)
     runtime.memsetAsync(a, 5, N, producer.ptr)
     runtime.memcpyAsync(b, a, N, runtime.memcpyDeviceToDevice, consumer.ptr)
