@@ -106,28 +106,25 @@ def _isnan_float(c):
         lambda i, o, a: _run('not_equal', loop, [i[0], i[0]], o))
 
 
-def _isinf_float(c):
-    # |x| == inf; real floats only (|z| of a huge finite complex overflows)
-    if c not in 'efd':
-        return None
+def _abs_compared_to_inf(cmp):
+    """The loop of `cmp(|x|, inf)` for a real float x, as a classifier
+    for _FLOAT_CLASSIFY; None for the other kinds (|z| of a huge finite
+    complex overflows)."""
+    def classify(c):
+        if c not in 'efd':
+            return None
 
-    def fn(i, o, a):
-        t = _tmp(o[0], c)
-        _run('absolute', c + '->' + c, [i[0]], [t])
-        _run('equal', c + c + '->?', [t, _scalar(c, numpy.inf)], o)
-    return [('absolute', c + '->' + c), ('equal', c + c + '->?')], fn
+        def fn(i, o, a):
+            t = _tmp(o[0], c)
+            _run('absolute', c + '->' + c, [i[0]], [t])
+            _run(cmp, c + c + '->?', [t, _scalar(c, numpy.inf)], o)
+        return [('absolute', c + '->' + c), (cmp, c + c + '->?')], fn
+    return classify
 
 
-def _isfinite_float(c):
-    # |x| < inf is False for inf and NaN
-    if c not in 'efd':
-        return None
-
-    def fn(i, o, a):
-        t = _tmp(o[0], c)
-        _run('absolute', c + '->' + c, [i[0]], [t])
-        _run('less', c + c + '->?', [t, _scalar(c, numpy.inf)], o)
-    return [('absolute', c + '->' + c), ('less', c + c + '->?')], fn
+# isinf: |x| == inf; isfinite: |x| < inf is False for inf and NaN
+_isinf_float = _abs_compared_to_inf('equal')
+_isfinite_float = _abs_compared_to_inf('less')
 
 
 _FLOAT_CLASSIFY = {'isnan': _isnan_float, 'isinf': _isinf_float,

@@ -12,7 +12,8 @@ import warnings
 
 import numpy
 
-from cupy._core.core cimport ndarray, _empty, _copy_to, _fill, _broadcast_to
+from cupy._core.core cimport (
+    ndarray, _empty, _copy_to, _fill, _broadcast_to, _byte_extent)
 from cupy._core._elementwise cimport (
     run_route, run_native_contiguous, masked_copy, cast_input)
 from cupy_backends.backend cimport api
@@ -192,21 +193,9 @@ cdef bint _overlaps(ndarray o, ndarray a):
             o._shape == a._shape and o.dtype == a.dtype):
         return False
     cdef Py_ssize_t olo, ohi, alo, ahi
-    olo, ohi = _extent(o)
-    alo, ahi = _extent(a)
+    olo, ohi = _byte_extent(o)
+    alo, ahi = _byte_extent(a)
     return olo < ahi and alo < ohi
-
-
-cdef tuple _extent(ndarray a):
-    cdef Py_ssize_t lo = a.data.ptr, hi = a.data.ptr, i, d, s
-    for i in range(len(a._shape)):
-        d = a._shape[i]
-        s = a._strides[i]
-        if s > 0:
-            hi += s * (d - 1)
-        else:
-            lo += s * (d - 1)
-    return lo, hi + a.dtype.itemsize
 
 
 cdef object _cmp_constant(str name, Py_ssize_t pos, object value):

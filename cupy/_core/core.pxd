@@ -27,5 +27,7 @@ cpdef _copy_to(ndarray dst, ndarray src)
 cpdef _fill(ndarray dst, value)
 # `a` seen with shape `shape` (NumPy broadcasting rules, 0 strides).
 cpdef ndarray _broadcast_to(ndarray a, tuple shape)
+# [lo, hi) of the bytes `a` touches, as absolute addresses.
+cdef tuple _byte_extent(ndarray a)
 # Run a provider operation on the current stream.
 cpdef _run(str op, tuple outs, tuple ins, dict attrs=*)

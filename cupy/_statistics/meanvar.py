@@ -24,24 +24,29 @@ def _ddof(ddof, correction):
     return ddof
 
 
+def _variance(name, a, axis, dtype, out, ddof, keepdims, where, mean,
+              correction):
+    """var, std, nanvar and nanstd: `name` is the reduction."""
+    if mean is not _reduction.NoValue:
+        raise NotImplementedError('cupy.%s does not support mean=' % name)
+    return _reduction.reduce(name, a, axis, dtype, out, keepdims,
+                             where=where, ddof=_ddof(ddof, correction))
+
+
 def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
         where=True, mean=_reduction.NoValue,
         correction=_reduction.NoValue):
     """Variance with ``ddof`` degrees of freedom removed (``numpy.var``)."""
-    if mean is not _reduction.NoValue:
-        raise NotImplementedError('cupy.var does not support mean=')
-    return _reduction.reduce('var', a, axis, dtype, out, keepdims,
-                             where=where, ddof=_ddof(ddof, correction))
+    return _variance('var', a, axis, dtype, out, ddof, keepdims, where,
+                     mean, correction)
 
 
 def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
         where=True, mean=_reduction.NoValue,
         correction=_reduction.NoValue):
     """Standard deviation (``numpy.std``)."""
-    if mean is not _reduction.NoValue:
-        raise NotImplementedError('cupy.std does not support mean=')
-    return _reduction.reduce('std', a, axis, dtype, out, keepdims,
-                             where=where, ddof=_ddof(ddof, correction))
+    return _variance('std', a, axis, dtype, out, ddof, keepdims, where,
+                     mean, correction)
 
 
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *,
@@ -56,20 +61,16 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
            where=True, mean=_reduction.NoValue,
            correction=_reduction.NoValue):
     """Variance ignoring NaNs (``numpy.nanvar``)."""
-    if mean is not _reduction.NoValue:
-        raise NotImplementedError('cupy.nanvar does not support mean=')
-    return _reduction.reduce('nanvar', a, axis, dtype, out, keepdims,
-                             where=where, ddof=_ddof(ddof, correction))
+    return _variance('nanvar', a, axis, dtype, out, ddof, keepdims, where,
+                     mean, correction)
 
 
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
            where=True, mean=_reduction.NoValue,
            correction=_reduction.NoValue):
     """Standard deviation ignoring NaNs (``numpy.nanstd``)."""
-    if mean is not _reduction.NoValue:
-        raise NotImplementedError('cupy.nanstd does not support mean=')
-    return _reduction.reduce('nanstd', a, axis, dtype, out, keepdims,
-                             where=where, ddof=_ddof(ddof, correction))
+    return _variance('nanstd', a, axis, dtype, out, ddof, keepdims, where,
+                     mean, correction)
 
 
 def average(a, axis=None, weights=None, returned=False, *, keepdims=False):

@@ -22,3 +22,18 @@ def fallback():
     _fallback.reset()
     yield _fallback
     _fallback.reset()
+
+
+@pytest.fixture(params=['provider', 'restricted'])
+def provider_routes(request):
+    """Runs a test twice: on the backend's provider, and on the reference
+    provider with a device-like table (reference_provider.py), so that the
+    cast and composed routes run.  Modules take it with
+    ``pytestmark = pytest.mark.usefixtures('provider_routes')``."""
+    if request.param == 'provider':
+        yield request.param
+    else:
+        from tests.math_tests.reference_provider import (
+            reference_provider, restricted_table)
+        with reference_provider(restricted_table()):
+            yield request.param

@@ -10,18 +10,10 @@ import pytest
 
 from cupy import testing
 from tests.math_tests import values
-from tests.math_tests.reference_provider import (
-    reference_provider, restricted_table)
 from tests.math_tests.values import RTOL, ATOL
 
 
-@pytest.fixture(autouse=True, params=['provider', 'restricted'])
-def routes(request):
-    if request.param == 'provider':
-        yield request.param
-    else:
-        with reference_provider(restricted_table()):
-            yield request.param
+pytestmark = pytest.mark.usefixtures('provider_routes')
 
 
 @pytest.mark.parametrize('name', values.UNARY)

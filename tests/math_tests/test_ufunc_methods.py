@@ -6,20 +6,12 @@ import pytest
 
 import cupy
 from cupy import testing
-from tests.math_tests.reference_provider import (
-    reference_provider, restricted_table)
 
 _TOL = {numpy.float16: 1e-2, numpy.float32: 1e-5, numpy.complex64: 1e-5,
         'default': 1e-12}
 
 
-@pytest.fixture(autouse=True, params=['provider', 'restricted'])
-def routes(request):
-    if request.param == 'provider':
-        yield
-    else:
-        with reference_provider(restricted_table()):
-            yield
+pytestmark = pytest.mark.usefixtures('provider_routes')
 
 
 def _a(xp, shape, dtype):

@@ -11,18 +11,12 @@ import pytest
 
 from cupy_backends.ascend.ops import _elementwise_ops as ew_ops
 from tests.simulator_tests import acl_ctypes as acl
-from tests.simulator_tests.test_ops import PARAM_INVALID, Device, vp
+from tests.simulator_tests import test_ops as base
+from tests.simulator_tests.test_ops import PARAM_INVALID, vp
+from tests.simulator_tests.test_ops import dev  # NOQA: the fixture
 
-
-@pytest.fixture
-def dev():
-    d = Device()
-    yield d
-    d.release()
 
 ALL = '?bhilBHILefdFD'
-u64p = ctypes.POINTER(ctypes.c_uint64)
-exp = ctypes.POINTER(vp)
 f32 = ctypes.c_float
 
 # First-phase parameters before (workspaceSize, executor), per calling
@@ -44,27 +38,9 @@ _PROVIDER_NARROWER = {
 }
 
 
-def phase1(name, *args):
-    a = ew_ops.ACLNN[name]
-    f = getattr(acl.lib(), 'aclnn' + name + 'GetWorkspaceSize')
-    f.argtypes = _ARGTYPES[a.sig] + [u64p, exp]
-    getattr(acl.lib(), 'aclnn' + name).argtypes = [vp, ctypes.c_uint64, vp,
-                                                  vp]
-    ws = ctypes.c_uint64()
-    ex = vp()
-    st = f(*args, ctypes.byref(ws), ctypes.byref(ex))
-    return st, ws.value, ex.value
-
-
-def execute(name, *args):
-    st, ws_size, ex = phase1(name, *args)
-    assert st == 0, acl.last_message()
-    ws = acl.malloc(ws_size) if ws_size else None
-    assert acl.run(name, ws, ws_size, ex) == 0, acl.last_message()
-    rc = acl.sync()
-    if ws:
-        acl.free(ws)
-    return rc
+base._SIGNATURES.update(
+    {name: _ARGTYPES[a.sig] for name, a in ew_ops.ACLNN.items()})
+phase1, execute = base.phase1, base.execute
 
 
 def _boolish(name):

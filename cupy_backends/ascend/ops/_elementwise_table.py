@@ -527,6 +527,15 @@ def _math(op, real='fd', cplx=COMPLEX, f_via=None):
     return rows
 
 
+
+def _extremum_rows(op, cmp, part_cmp, nan_of):
+    """maximum/minimum (nan_of 'a': a NaN propagates) and fmax/fmin
+    (nan_of 'b': a NaN is ignored unless both are)."""
+    return [E(BOOL + SINT + 'B', binary(op)),
+            E('HIL', unsigned_extremum(op)),
+            E(FLOAT, extremum(cmp, nan_of)),
+            E(COMPLEX, complex_extremum(part_cmp, nan_of))]
+
 UFUNCS = {
     'add': [E(ALL, binary('Add'))],
     'subtract': [E(ALL, binary('Sub'))],
@@ -649,22 +658,10 @@ UFUNCS = {
     'logical_xor': [E(ALL, binary('LogicalXor'))],
     'logical_not': [E(BOOL + INT + FLOAT, unary('LogicalNot')),
                     E(COMPLEX, ['o0 = Eq(a, 0)'])],
-    'maximum': [E(BOOL + SINT + 'B', binary('Maximum')),
-                E('HIL', unsigned_extremum('Maximum')),
-                E(FLOAT, extremum('Gt', 'a')),
-                E(COMPLEX, complex_extremum('Ge', 'a'))],
-    'minimum': [E(BOOL + SINT + 'B', binary('Minimum')),
-                E('HIL', unsigned_extremum('Minimum')),
-                E(FLOAT, extremum('Lt', 'a')),
-                E(COMPLEX, complex_extremum('Le', 'a'))],
-    'fmax': [E(BOOL + SINT + 'B', binary('Maximum')),
-             E('HIL', unsigned_extremum('Maximum')),
-             E(FLOAT, extremum('Gt', 'b')),
-             E(COMPLEX, complex_extremum('Ge', 'b'))],
-    'fmin': [E(BOOL + SINT + 'B', binary('Minimum')),
-             E('HIL', unsigned_extremum('Minimum')),
-             E(FLOAT, extremum('Lt', 'b')),
-             E(COMPLEX, complex_extremum('Le', 'b'))],
+    'maximum': _extremum_rows('Maximum', 'Gt', 'Ge', 'a'),
+    'minimum': _extremum_rows('Minimum', 'Lt', 'Le', 'a'),
+    'fmax': _extremum_rows('Maximum', 'Gt', 'Ge', 'b'),
+    'fmin': _extremum_rows('Minimum', 'Lt', 'Le', 'b'),
     'isfinite': [E(FLOAT, unary('IsFinite')),
                  E(BOOL + INT, ['o0 = Fill(True)']),
                  E(COMPLEX, ['x:? = IsFinite(a.re)', 'y:? = IsFinite(a.im)',

@@ -394,6 +394,48 @@ aclnnStatus sim_ops_check_axes(const sim_op *op, const char *name, const sim_arg
     return ACLNN_SUCCESS;
 }
 
+/* sim_ops_check_axes, where an empty list means every axis. */
+aclnnStatus sim_ops_check_reduce_axes(const sim_op *op, const char *name, const sim_arg *arr,
+                                     int ndim, uint32_t *mask)
+{
+    aclnnStatus st = sim_ops_check_axes(op, name, arr, ndim, mask);
+    if (st) return st;
+    if (arr->u.iarr.n == 0) *mask = ~UINT32_C(0);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus sim_ops_check_same_dtype(const sim_op *op, const char *a, int32_t da,
+                                    const char *b, int32_t db)
+{
+    if (da == db) return ACLNN_SUCCESS;
+    sim_set_error("aclnn%s: %s has dtype %s but %s is %s; they must be equal", op->name,
+                  a, sim_dtype_name(da), b, sim_dtype_name(db));
+    return ACLNN_ERR_PARAM_INVALID;
+}
+
+/* out has self's shape with the axes of mask reduced (to 1 when keep). */
+aclnnStatus sim_ops_check_reduced_out(const sim_op *op, const sim_tensor_desc *self,
+                                      uint32_t mask, int keep, const sim_tensor_desc *out)
+{
+    int64_t res[SIM_MAX_DIMS];
+    int nd = 0;
+    char b1[256], b2[256];
+    for (int i = 0; i < self->ndim; i++) {
+        if (mask & (UINT32_C(1) << i)) {
+            if (keep) res[nd++] = 1;
+        } else {
+            res[nd++] = self->dims[i];
+        }
+    }
+    if (nd != out->ndim || memcmp(res, out->dims, sizeof(int64_t) * (size_t)nd) != 0) {
+        sim_set_error("aclnn%s: out has shape %s but the reduced shape is %s", op->name,
+                      sim_fmt_dims(b1, sizeof b1, out->dims, out->ndim),
+                      sim_fmt_dims(b2, sizeof b2, res, nd));
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    return ACLNN_SUCCESS;
+}
+
 /* aclnnCast (ops.md 4): out has self's shape and the requested dtype; a
  * bool or complex input must be contiguous. */
 static aclnnStatus check_cast(const sim_op *op, const sim_call *call)
@@ -402,11 +444,8 @@ static aclnnStatus check_cast(const sim_op *op, const sim_call *call)
     int64_t dtype = call->args[1].u.i;
     aclnnStatus st = sim_ops_check_out_like(op, self, out, 0);
     if (st) return st;
-    if (out->dtype != dtype) {
-        sim_set_error("aclnn%s: out has dtype %s but dtype is %s; they must be equal",
-                      op->name, sim_dtype_name(out->dtype), sim_dtype_name((int32_t)dtype));
-        return ACLNN_ERR_PARAM_INVALID;
-    }
+    if ((st = sim_ops_check_same_dtype(op, "out", out->dtype, "dtype", (int32_t)dtype)))
+        return st;
     if ((self->dtype == ACL_BOOL || sim_ops_is_complex(self->dtype)) && !sim_ops_is_contiguous(self)) {
         sim_set_error("aclnn%s: a %s self must be contiguous", op->name,
                       sim_dtype_name(self->dtype));
@@ -688,38 +727,17 @@ static uint64_t workspace_nonzero(const sim_call *call)
 static aclnnStatus check_reduce_sum(const sim_op *op, const sim_call *call)
 {
     const sim_tensor_desc *self = &call->args[0].u.tensor, *out = &call->args[4].u.tensor;
-    int keep = call->args[2].u.b;
-    int64_t dtype = call->args[3].u.i;
     uint32_t mask;
-    char b1[256], b2[256];
-    aclnnStatus st = sim_ops_check_axes(op, "dims", &call->args[1], self->ndim, &mask);
+    aclnnStatus st = sim_ops_check_reduce_axes(op, "dims", &call->args[1], self->ndim, &mask);
     if (st) return st;
-    if (call->args[1].u.iarr.n == 0) mask = ~UINT32_C(0);
-    if (out->dtype != dtype) {
-        sim_set_error("aclnn%s: out has dtype %s but dtype is %s; they must be equal",
-                      op->name, sim_dtype_name(out->dtype), sim_dtype_name((int32_t)dtype));
-        return ACLNN_ERR_PARAM_INVALID;
-    }
+    if ((st = sim_ops_check_same_dtype(op, "out", out->dtype, "dtype",
+                                       (int32_t)call->args[3].u.i)))
+        return st;
     if (sim_desc_numel(self) == 0 && sim_ops_is_complex(out->dtype)) {
         sim_set_error("aclnn%s: an empty self cannot be summed into a complex out", op->name);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    int64_t res[SIM_MAX_DIMS];
-    int nd = 0;
-    for (int i = 0; i < self->ndim; i++) {
-        if (mask & (UINT32_C(1) << i)) {
-            if (keep) res[nd++] = 1;
-        } else {
-            res[nd++] = self->dims[i];
-        }
-    }
-    if (nd != out->ndim || memcmp(res, out->dims, sizeof(int64_t) * (size_t)nd) != 0) {
-        sim_set_error("aclnn%s: out has shape %s but the reduced shape is %s", op->name,
-                      sim_fmt_dims(b1, sizeof b1, out->dims, out->ndim),
-                      sim_fmt_dims(b2, sizeof b2, res, nd));
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    return ACLNN_SUCCESS;
+    return sim_ops_check_reduced_out(op, self, mask, call->args[2].u.b, out);
 }
 
 /* ------------------------------------------------------------------ */

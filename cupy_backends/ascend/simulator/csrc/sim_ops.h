@@ -95,6 +95,17 @@ SIM_OPS_HIDDEN aclnnStatus sim_ops_check_out_like(const sim_op *op, const sim_te
 /* Distinct axes in [-ndim, ndim); their bit mask in *mask. */
 SIM_OPS_HIDDEN aclnnStatus sim_ops_check_axes(const sim_op *op, const char *name,
                                              const sim_arg *arr, int ndim, uint32_t *mask);
+/* sim_ops_check_axes, an empty list meaning every axis (all bits set). */
+SIM_OPS_HIDDEN aclnnStatus sim_ops_check_reduce_axes(const sim_op *op, const char *name,
+                                                    const sim_arg *arr, int ndim,
+                                                    uint32_t *mask);
+/* da == db, else "<a> has dtype .. but <b> is ..". */
+SIM_OPS_HIDDEN aclnnStatus sim_ops_check_same_dtype(const sim_op *op, const char *a, int32_t da,
+                                                   const char *b, int32_t db);
+/* `out` has self's shape with the axes in mask reduced (kept as 1 when keep). */
+SIM_OPS_HIDDEN aclnnStatus sim_ops_check_reduced_out(const sim_op *op,
+                                                    const sim_tensor_desc *self, uint32_t mask,
+                                                    int keep, const sim_tensor_desc *out);
 
 /* Exported operators: phase 2, and phase 1 from the table row `OP`. */
 #define SIM_OP_RUN(Name)                                                          \

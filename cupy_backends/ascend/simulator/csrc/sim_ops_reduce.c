@@ -176,29 +176,6 @@ static aclnnStatus check_one_axis(const sim_op *op, const char *name, int64_t a,
     return ACLNN_SUCCESS;
 }
 
-/* out has self's shape with the axes of mask reduced (to 1 when keep). */
-static aclnnStatus check_reduced_out(const sim_op *op, const sim_tensor_desc *self,
-                                     uint32_t mask, int keep, const sim_tensor_desc *out)
-{
-    int64_t res[SIM_MAX_DIMS];
-    int nd = 0;
-    char b1[256], b2[256];
-    for (int i = 0; i < self->ndim; i++) {
-        if (mask & (UINT32_C(1) << i)) {
-            if (keep) res[nd++] = 1;
-        } else {
-            res[nd++] = self->dims[i];
-        }
-    }
-    if (nd != out->ndim || memcmp(res, out->dims, sizeof(int64_t) * (size_t)nd) != 0) {
-        sim_set_error("aclnn%s: out has shape %s but the reduced shape is %s", op->name,
-                      sim_fmt_dims(b1, sizeof b1, out->dims, out->ndim),
-                      sim_fmt_dims(b2, sizeof b2, res, nd));
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    return ACLNN_SUCCESS;
-}
-
 /* No reduced axis of size 0 (max, min and arg* have no identity). */
 static aclnnStatus check_nonempty_axes(const sim_op *op, const sim_tensor_desc *self,
                                        uint32_t mask)
@@ -212,12 +189,13 @@ static aclnnStatus check_nonempty_axes(const sim_op *op, const sim_tensor_desc *
     return ACLNN_SUCCESS;
 }
 
-static aclnnStatus check_same_dtype(const sim_op *op, const char *a, int32_t da,
-                                    const char *b, int32_t db)
+/* out has exactly one element (Prod, Max, Min). */
+static aclnnStatus check_one_element(const sim_op *op, const sim_tensor_desc *out)
 {
-    if (da == db) return ACLNN_SUCCESS;
-    sim_set_error("aclnn%s: %s has dtype %s but %s is %s; they must be equal", op->name,
-                  a, sim_dtype_name(da), b, sim_dtype_name(db));
+    char b1[256];
+    if (sim_desc_numel(out) == 1) return ACLNN_SUCCESS;
+    sim_set_error("aclnn%s: out has shape %s; it must have exactly one element",
+                  op->name, sim_fmt_dims(b1, sizeof b1, out->dims, out->ndim));
     return ACLNN_ERR_PARAM_INVALID;
 }
 
@@ -226,35 +204,27 @@ static aclnnStatus check_dims_reduce(const sim_op *op, const sim_call *call)
 {
     const sim_tensor_desc *self = &call->args[0].u.tensor, *out = &call->args[4].u.tensor;
     uint32_t mask;
-    aclnnStatus st = sim_ops_check_axes(op, "dim", &call->args[1], self->ndim, &mask);
+    aclnnStatus st = sim_ops_check_reduce_axes(op, "dim", &call->args[1], self->ndim, &mask);
     if (st) return st;
-    if (call->args[1].u.iarr.n == 0) {
-        if (strcmp(op->name, "Mean") == 0) {
-            /* ops.md 5: the meaning of an empty dim is not stated */
-            sim_set_error("aclnn%s: dim is empty; its meaning is not documented, pass every "
-                          "axis explicitly", op->name);
-            return ACLNN_ERR_PARAM_INVALID;
-        }
-        mask = ~UINT32_C(0);
+    if (call->args[1].u.iarr.n == 0 && strcmp(op->name, "Mean") == 0) {
+        /* ops.md 5: the meaning of an empty dim is not stated */
+        sim_set_error("aclnn%s: dim is empty; its meaning is not documented, pass every "
+                      "axis explicitly", op->name);
+        return ACLNN_ERR_PARAM_INVALID;
     }
-    if ((st = check_same_dtype(op, "out", out->dtype, "dtype", (int32_t)call->args[3].u.i)))
+    if ((st = sim_ops_check_same_dtype(op, "out", out->dtype, "dtype",
+                                       (int32_t)call->args[3].u.i)))
         return st;
-    return check_reduced_out(op, self, mask, call->args[2].u.b, out);
+    return sim_ops_check_reduced_out(op, self, mask, call->args[2].u.b, out);
 }
 
 static aclnnStatus check_prod(const sim_op *op, const sim_call *call)
 {
     const sim_tensor_desc *out = &call->args[2].u.tensor;
-    char b1[256];
-    aclnnStatus st = check_same_dtype(op, "out", out->dtype, "dtype",
-                                      (int32_t)call->args[1].u.i);
+    aclnnStatus st = sim_ops_check_same_dtype(op, "out", out->dtype, "dtype",
+                                              (int32_t)call->args[1].u.i);
     if (st) return st;
-    if (sim_desc_numel(out) != 1) {
-        sim_set_error("aclnn%s: out has shape %s; it must have exactly one element",
-                      op->name, sim_fmt_dims(b1, sizeof b1, out->dims, out->ndim));
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    return ACLNN_SUCCESS;
+    return check_one_element(op, out);
 }
 
 static aclnnStatus check_prod_dim(const sim_op *op, const sim_call *call)
@@ -263,9 +233,10 @@ static aclnnStatus check_prod_dim(const sim_op *op, const sim_call *call)
     int axis;
     aclnnStatus st = check_one_axis(op, "dim", call->args[1].u.i, self->ndim, &axis);
     if (st) return st;
-    if ((st = check_same_dtype(op, "out", out->dtype, "dtype", (int32_t)call->args[3].u.i)))
+    if ((st = sim_ops_check_same_dtype(op, "out", out->dtype, "dtype",
+                                       (int32_t)call->args[3].u.i)))
         return st;
-    return check_reduced_out(op, self, UINT32_C(1) << axis, call->args[2].u.b, out);
+    return sim_ops_check_reduced_out(op, self, UINT32_C(1) << axis, call->args[2].u.b, out);
 }
 
 /* Amax, Amin: (self, dim[], keepDim, out), out of self's dtype. */
@@ -273,25 +244,19 @@ static aclnnStatus check_amax(const sim_op *op, const sim_call *call)
 {
     const sim_tensor_desc *self = &call->args[0].u.tensor, *out = &call->args[3].u.tensor;
     uint32_t mask;
-    aclnnStatus st = sim_ops_check_axes(op, "dim", &call->args[1], self->ndim, &mask);
+    aclnnStatus st = sim_ops_check_reduce_axes(op, "dim", &call->args[1], self->ndim, &mask);
     if (st) return st;
-    if (call->args[1].u.iarr.n == 0) mask = ~UINT32_C(0);
-    if ((st = check_same_dtype(op, "out", out->dtype, "self", self->dtype))) return st;
+    if ((st = sim_ops_check_same_dtype(op, "out", out->dtype, "self", self->dtype))) return st;
     if ((st = check_nonempty_axes(op, self, mask))) return st;
-    return check_reduced_out(op, self, mask, call->args[2].u.b, out);
+    return sim_ops_check_reduced_out(op, self, mask, call->args[2].u.b, out);
 }
 
 static aclnnStatus check_max(const sim_op *op, const sim_call *call)
 {
     const sim_tensor_desc *self = &call->args[0].u.tensor, *out = &call->args[1].u.tensor;
-    char b1[256];
-    aclnnStatus st = check_same_dtype(op, "out", out->dtype, "self", self->dtype);
+    aclnnStatus st = sim_ops_check_same_dtype(op, "out", out->dtype, "self", self->dtype);
     if (st) return st;
-    if (sim_desc_numel(out) != 1) {
-        sim_set_error("aclnn%s: out has shape %s; it must have exactly one element",
-                      op->name, sim_fmt_dims(b1, sizeof b1, out->dims, out->ndim));
-        return ACLNN_ERR_PARAM_INVALID;
-    }
+    if ((st = check_one_element(op, out))) return st;
     if (sim_desc_numel(self) == 0) {
         sim_set_error("aclnn%s: self is empty; the reduction has no identity", op->name);
         return ACLNN_ERR_PARAM_INVALID;
@@ -309,17 +274,16 @@ static aclnnStatus check_arg(const sim_op *op, const sim_call *call)
     aclnnStatus st = check_one_axis(op, "dim", call->args[1].u.i, self->ndim, &axis);
     if (st) return st;
     if ((st = check_nonempty_axes(op, self, UINT32_C(1) << axis))) return st;
-    return check_reduced_out(op, self, UINT32_C(1) << axis, call->args[2].u.b, out);
+    return sim_ops_check_reduced_out(op, self, UINT32_C(1) << axis, call->args[2].u.b, out);
 }
 
 static aclnnStatus check_all_any(const sim_op *op, const sim_call *call)
 {
     const sim_tensor_desc *self = &call->args[0].u.tensor, *out = &call->args[3].u.tensor;
     uint32_t mask;
-    aclnnStatus st = sim_ops_check_axes(op, "dim", &call->args[1], self->ndim, &mask);
+    aclnnStatus st = sim_ops_check_reduce_axes(op, "dim", &call->args[1], self->ndim, &mask);
     if (st) return st;
-    if (call->args[1].u.iarr.n == 0) mask = ~UINT32_C(0);
-    return check_reduced_out(op, self, mask, call->args[2].u.b, out);
+    return sim_ops_check_reduced_out(op, self, mask, call->args[2].u.b, out);
 }
 
 /* VarCorrection, Std: (self, dim[] or NULL, correction, keepdim, out). */
@@ -329,17 +293,16 @@ static aclnnStatus check_var(const sim_op *op, const sim_call *call)
     uint32_t mask = ~UINT32_C(0);
     aclnnStatus st;
     if (call->args[1].kind == SIM_ARG_INT_ARRAY) {
-        st = sim_ops_check_axes(op, "dim", &call->args[1], self->ndim, &mask);
+        st = sim_ops_check_reduce_axes(op, "dim", &call->args[1], self->ndim, &mask);
         if (st) return st;
-        if (call->args[1].u.iarr.n == 0) mask = ~UINT32_C(0);
     }
     if (call->args[2].u.i < 0) {
         sim_set_error("aclnn%s: correction = %lld must not be negative", op->name,
                       (long long)call->args[2].u.i);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if ((st = check_same_dtype(op, "out", out->dtype, "self", self->dtype))) return st;
-    return check_reduced_out(op, self, mask, call->args[3].u.b, out);
+    if ((st = sim_ops_check_same_dtype(op, "out", out->dtype, "self", self->dtype))) return st;
+    return sim_ops_check_reduced_out(op, self, mask, call->args[3].u.b, out);
 }
 
 static aclnnStatus check_cumsum(const sim_op *op, const sim_call *call)
@@ -348,7 +311,8 @@ static aclnnStatus check_cumsum(const sim_op *op, const sim_call *call)
     int axis;
     aclnnStatus st = check_one_axis(op, "dim", call->args[1].u.i, self->ndim, &axis);
     if (st) return st;
-    if ((st = check_same_dtype(op, "out", out->dtype, "dtype", (int32_t)call->args[2].u.i)))
+    if ((st = sim_ops_check_same_dtype(op, "out", out->dtype, "dtype",
+                                       (int32_t)call->args[2].u.i)))
         return st;
     return sim_ops_check_out_like(op, self, out, 0);
 }
@@ -368,7 +332,7 @@ static aclnnStatus check_cumprod(const sim_op *op, const sim_call *call)
                       sim_dtype_name((int32_t)dtype));
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if ((st = check_same_dtype(op, "out", out->dtype, "dtype", (int32_t)dtype))) return st;
+    if ((st = sim_ops_check_same_dtype(op, "out", out->dtype, "dtype", (int32_t)dtype))) return st;
     return sim_ops_check_out_like(op, self, out, 0);
 }
 
