@@ -39,7 +39,9 @@ from cupy._creation.basic import zeros_like  # NOQA
 
 # --- routines (creation, manipulation, indexing)
 from cupy._creation.ranges import arange  # NOQA
+from cupy._creation.ranges import geomspace  # NOQA
 from cupy._creation.ranges import linspace  # NOQA
+from cupy._creation.ranges import logspace  # NOQA
 from cupy._creation.ranges import meshgrid  # NOQA
 from cupy._creation.matrix import diag  # NOQA
 from cupy._creation.matrix import diagflat  # NOQA
@@ -102,14 +104,17 @@ from cupy._indexing.generate import diag_indices_from  # NOQA
 from cupy._indexing.generate import indices  # NOQA
 from cupy._indexing.generate import ix_  # NOQA
 from cupy._indexing.generate import mask_indices  # NOQA
+from cupy._indexing.generate import ravel_multi_index  # NOQA
 from cupy._indexing.generate import tril_indices  # NOQA
 from cupy._indexing.generate import tril_indices_from  # NOQA
 from cupy._indexing.generate import triu_indices  # NOQA
 from cupy._indexing.generate import triu_indices_from  # NOQA
+from cupy._indexing.generate import unravel_index  # NOQA
 from cupy._indexing.indexing import choose  # NOQA
 from cupy._indexing.indexing import compress  # NOQA
 from cupy._indexing.indexing import diagonal  # NOQA
 from cupy._indexing.indexing import extract  # NOQA
+from cupy._indexing.indexing import select  # NOQA
 from cupy._indexing.indexing import take  # NOQA
 from cupy._indexing.indexing import take_along_axis  # NOQA
 from cupy._indexing.insert import fill_diagonal  # NOQA

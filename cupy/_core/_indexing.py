@@ -262,10 +262,14 @@ def getitem(a, key):
         return moved
     arrays, bshape, rest, adjacent, first, view = adv
     out_shape = bshape + tuple(view.shape[i] for i in rest)
-    out = core._empty(out_shape, a.dtype)
-    if out.size:
-        core._run('take_nd', (out._as_view(),),
-                  (moved._as_view(),) + tuple(x._as_view() for x in arrays))
+    if _needs_linear(moved, arrays, bshape):
+        out = _take_linear(moved, arrays, bshape, out_shape)
+    else:
+        out = core._empty(out_shape, a.dtype)
+        if out.size:
+            core._run('take_nd', (out._as_view(),),
+                      (moved._as_view(),) +
+                      tuple(x._as_view() for x in arrays))
     order = _result_axes(len(bshape), len(rest), adjacent, first)
     if order is not None and order != sorted(order):
         # NumPy returns this transposed view too (not a C-ordered copy)
@@ -315,5 +319,71 @@ def setitem(a, key, value):
         vals = vals.transpose(inverse).copy()
     if vals.size == 0:
         return
+    if _needs_linear(moved, arrays, bshape):
+        _put_linear(moved, arrays, bshape, vals)
+        return
     core._run('put_nd', (moved._as_view(),),
               (vals._as_view(),) + tuple(x._as_view() for x in arrays))
+
+
+# ------------------------------------------- more than 8 indexed axes
+# The provider's take_nd/put_nd (aclnnIndex, aclnnIndexPutImpl) take at
+# most 8 index arrays and operands of at most 8 dims
+# (ACLNN_MAX_DIMS, DESIGN.md "Ascend specifics").  Beyond that the index
+# arrays are linearised into one flat int64 index (multiply/add ufuncs on
+# the device) over a C-contiguous (K, R) view of the indexed array: K the
+# product of the indexed axes, R of the others.
+
+_MAX_INDEXED = 8
+
+
+def _needs_linear(moved, arrays, bshape):
+    return (len(arrays) > _MAX_INDEXED or len(bshape) > _MAX_INDEXED or
+            moved.ndim > _MAX_INDEXED or
+            len(bshape) + moved.ndim - len(arrays) > _MAX_INDEXED)
+
+
+def _flat_index(arrays, dims):
+    import cupy
+    flat = arrays[0]
+    for x, d in zip(arrays[1:], dims[1:]):
+        flat = cupy.add(cupy.multiply(flat, d), x)
+    return flat.reshape(-1)
+
+
+def _prod(shape):
+    p = 1
+    for d in shape:
+        p *= d
+    return p
+
+
+def _take_linear(moved, arrays, bshape, out_shape):
+    k = len(arrays)
+    dims = moved.shape[:k]
+    rest = moved.shape[k:]
+    out = core._empty((_prod(bshape), _prod(rest)), moved.dtype)
+    if out.size:
+        src = moved if moved.flags.c_contiguous else moved.copy('C')
+        src = src.reshape((_prod(dims), _prod(rest)))
+        flat = _flat_index(arrays, dims)
+        core._run('take_nd', (out._as_view(),),
+                  (src._as_view(), flat._as_view()))
+    return out.reshape(out_shape)
+
+
+def _put_linear(moved, arrays, bshape, vals):
+    k = len(arrays)
+    dims = moved.shape[:k]
+    rest = moved.shape[k:]
+    if moved.size == 0:
+        return
+    tmp = None if moved.flags.c_contiguous else moved.copy('C')
+    dst = (moved if tmp is None else tmp).reshape(
+        (_prod(dims), _prod(rest)))
+    flat = _flat_index(arrays, dims)
+    v = vals if vals.flags.c_contiguous else vals.copy('C')
+    v = v.reshape((_prod(bshape), _prod(rest)))
+    core._run('put_nd', (dst._as_view(),), (v._as_view(), flat._as_view()))
+    if tmp is not None:
+        core._copy_to(moved, tmp)

@@ -220,25 +220,33 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
         return _linspace(start, stop, num, endpoint, retstep, dtype, axis)
 
 
+def _bound_dtype(x):
+    """What NumPy's result_type sees for a linspace bound: Python scalars
+    stay weak (NEP 50), arrays and NumPy scalars are strong."""
+    if isinstance(x, core.ndarray):
+        return x.dtype
+    if type(x) in (int, float, complex, bool):
+        return x
+    return numpy.asarray(x).dtype
+
+
 def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
     """``num`` evenly spaced values from ``start`` to ``stop``
-    (``numpy.linspace``), for scalar ``start`` and ``stop``.
+    (``numpy.linspace``).
 
-    The values are NumPy's: ``i * step + start``, the last one ``stop``
-    when ``endpoint``; for integer ``dtype`` NumPy floors them.
+    NumPy's values: ``i * step + start`` (``(i / div) * delta + start``
+    when the step underflows to zero), the last one ``stop`` when
+    ``endpoint``; for an integer ``dtype`` they are floored before the
+    cast.  Scalar bounds fill with the provider's 'arange'; array bounds
+    (and float16, and an underflowing step) take NumPy's ufunc sequence on
+    the device.
     """
     num = operator.index(num)
     if num < 0:
         raise ValueError(
             'Number of samples, {}, must be non-negative.'.format(num))
-    for x in (start, stop):
-        if isinstance(x, core.ndarray) or numpy.ndim(x) != 0:
-            raise NotImplementedError(
-                'cupy.linspace supports scalar start and stop only: '
-                'array bounds need elementwise arithmetic, not available '
-                'yet')
     div = (num - 1) if endpoint else num
-    dt = numpy.result_type(start, stop)
+    dt = numpy.result_type(_bound_dtype(start), _bound_dtype(stop))
     if dt.kind not in 'fc':
         dt = numpy.result_type(dt, 1.0)
     dt = _dtype.get_dtype(dt)
@@ -249,21 +257,34 @@ def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
                         'and the inputs could not be safely coerced to any '
                         "supported types according to the casting rule "
                         "''safe''")
-    with numpy.errstate(all='ignore'):
-        start_dt = numpy.asarray(start).astype(dt)[()]
-        stop_dt = numpy.asarray(stop).astype(dt)[()]
-        delta = numpy.subtract(stop, start, dtype=dt)
-        if div > 0:
-            step = delta / div
+    scalar = all(not isinstance(x, core.ndarray) and numpy.ndim(x) == 0
+                 for x in (start, stop))
+    if not scalar:
+        y, step = _linspace_arrays(start, stop, num, div, endpoint, dt, axis)
+    else:
+        with numpy.errstate(all='ignore'):
+            start_dt = numpy.asarray(start).astype(dt)[()]
+            stop_dt = numpy.asarray(stop).astype(dt)[()]
+            delta = numpy.subtract(stop, start, dtype=dt)
+            if div > 0:
+                step = delta / div
+            else:
+                step = float('nan')
+        _shape.normalize_axis(axis, 1)     # the result is 1-d
+        if dt == numpy.float16 or (div > 0 and step == 0 and delta != 0):
+            # NumPy rounds i*step to float16 before adding start, and an
+            # underflowing step computes (i / div) * delta: the ufunc
+            # sequence gives exactly its values
+            y, _ = _linspace_arrays(start_dt, stop_dt, num, div, endpoint,
+                                    dt, 0)
         else:
-            step = float('nan')
-    _shape.normalize_axis(axis, 1)     # the result is 1-d
-    y = core._empty((num,), dt)
-    if num:
-        _linspace_fill(y, num, div, start_dt, stop_dt, delta, step,
-                       endpoint)
-    if integer_dtype:
-        _check_floor_is_trunc(start_dt, stop_dt, step, num)
+            y = core._empty((num,), dt)
+            if num:
+                _linspace_fill(y, num, div, start_dt, stop_dt, delta, step,
+                               endpoint)
+    if integer_dtype and y.size:
+        import cupy
+        y = cupy.floor(y)
     if out_dtype != dt:
         y = y.astype(out_dtype)
     if retstep:
@@ -271,15 +292,51 @@ def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
     return y
 
 
+def _linspace_arrays(start, stop, num, div, endpoint, dt, axis):
+    """NumPy's linspace for array (or 0-d) bounds, with device ufuncs:
+    (y, step), step a device array (NaN when div <= 0)."""
+    import cupy
+    start = _as_device(start)
+    stop = _as_device(stop)
+    delta = cupy.subtract(stop, start, dtype=dt)
+    nd = delta.ndim
+    axis = _shape.normalize_axis(axis, nd + 1)
+    y = arange(0, num, dtype=dt).reshape((-1,) + (1,) * nd)
+    if div > 0:
+        step = cupy.true_divide(delta, div)
+        underflow = (step == 0).any()
+        plain = cupy.multiply(y, step)
+        # NumPy (gh-5437): any zero step switches the whole result to
+        # (i / div) * delta; chosen on the device, no synchronisation
+        scaled = cupy.multiply(cupy.true_divide(y, div), delta)
+        y = cupy.where(underflow, scaled, plain)
+    else:
+        step = float('nan')        # NumPy: a Python float here
+        y = cupy.multiply(y, delta)
+    y = cupy.add(y, start, dtype=dt)
+    if y.dtype != dt:
+        y = y.astype(dt)
+    if endpoint and num > 1:
+        core._copy_to(y[-1], stop)
+    if axis != 0:
+        y = cupy.moveaxis(y, 0, axis)
+    return y, step
+
+
+def _as_device(x):
+    if isinstance(x, core.ndarray):
+        return x
+    import cupy
+    h = numpy.asarray(x)
+    if h.ndim == 0:
+        out = core._empty((), h.dtype)
+        core._fill(out, h)
+        return out
+    return cupy.asarray(h)
+
+
 def _linspace_fill(y, num, div, start, stop, delta, step, endpoint):
     with numpy.errstate(all='ignore'):
-        if div > 0 and step == 0 and delta != 0:
-            # NumPy computes (i / div) * delta here (step underflowed);
-            # every such value rounds to +-0 or a few subnormals.
-            raise NotImplementedError(
-                'cupy.linspace: the step underflows to zero; NumPy then '
-                'computes (i / div) * delta, which needs elementwise '
-                'arithmetic, not available yet')
         d = step if div > 0 else delta     # div == 0: y = i * delta + start
     if num == 1:
         with numpy.errstate(all='ignore'):
@@ -290,19 +347,120 @@ def _linspace_fill(y, num, div, start, stop, delta, step, endpoint):
         core._fill(y[num - 1:], numpy.asarray(stop))
 
 
-def _check_floor_is_trunc(start, stop, step, num):
-    """The device cast truncates; NumPy floors.  They agree when no value
-    is a negative non-integer."""
-    if num == 0:
-        return
-    if start >= 0 and stop >= 0:
-        return
-    if (float(start).is_integer() and float(step).is_integer() and
-            abs(float(start)) < 2 ** 53 and abs(float(stop)) < 2 ** 53):
-        return
-    raise NotImplementedError(
-        'cupy.linspace with an integer dtype and negative non-integer '
-        'values needs floor, which is not available yet')
+# ---------------------------------------------------------------- logspace
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None,
+             axis=0):
+    """``base ** linspace(start, stop, num, endpoint, axis=axis)``
+    (``numpy.logspace``); an array ``base`` broadcasts with the bounds and
+    gets a new axis at ``axis``."""
+    import cupy
+    if not isinstance(base, (float, int)) and numpy.ndim(base):
+        ndmax = len(numpy.broadcast_shapes(
+            *[numpy.shape(x) for x in (start, stop, base)]))
+        start, stop, base = (_ndmin(x, ndmax) for x in (start, stop, base))
+        base = cupy.expand_dims(base, axis)
+    y = linspace(start, stop, num=num, endpoint=endpoint, axis=axis)
+    out = cupy.power(base, y)
+    if dtype is not None:
+        out = out.astype(dtype, copy=False)
+    return out
+
+
+def _ndmin(x, ndmin):
+    x = _as_device(x)
+    if x.ndim < ndmin:
+        x = x.reshape((1,) * (ndmin - x.ndim) + x.shape)
+    return x
+
+
+# --------------------------------------------------------------- geomspace
+
+def _on_device(name, dt):
+    from cupy._core import _capability
+    c = dt.char
+    return _capability.route(name, '{}->{}'.format(c, c)).kind != 'host'
+
+
+def _sign(x):
+    """numpy.sign; for complex NumPy 2's z / |z|, composed here when the
+    provider has no complex sign."""
+    import cupy
+    if x.dtype.kind != 'c' or _on_device('sign', x.dtype):
+        return cupy.sign(x)
+    return cupy.true_divide(x, cupy.absolute(x).astype(x.dtype))
+
+
+def _log10(x):
+    """numpy.log10; where the provider has no log10 loop for the dtype
+    (float64 and complex on Atlas A2) it is log(x) / log(10) on the
+    device, which may differ from NumPy's log10 in the last bit."""
+    import cupy
+    if _on_device('log10', x.dtype):
+        return cupy.log10(x)
+    return cupy.true_divide(cupy.log(x), numpy.log(10.0))
+
+
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    """A geometric sequence from ``start`` to ``stop``
+    (``numpy.geomspace``, NumPy 2's algorithm: the bounds are rotated by
+    ``sign(start)`` onto the positive real axis, spaced in log10, and the
+    endpoints are exactly ``start`` and ``stop``).
+
+    A zero bound raises ValueError; for bounds on the device that check
+    reads one flag back (a synchronisation).
+    """
+    import cupy
+    num = operator.index(num)
+    dev = [isinstance(x, core.ndarray) for x in (start, stop)]
+    hs = [None if d else numpy.asanyarray(x) for d, x in zip(dev,
+                                                             (start, stop))]
+    if any(h is not None and numpy.any(h == 0) for h in hs):
+        raise ValueError('Geometric sequence cannot include zero')
+    dev_zero = [x == 0 for d, x in zip(dev, (start, stop)) if d]
+    if dev_zero:
+        flag = dev_zero[0].any()
+        for z in dev_zero[1:]:
+            flag = cupy.logical_or(flag, z.any())
+        if bool(flag):
+            raise ValueError('Geometric sequence cannot include zero')
+    dts = [x.dtype if d else h.dtype for d, x, h in zip(dev, (start, stop),
+                                                        hs)]
+    dt = numpy.result_type(dts[0], dts[1], float(num),
+                           numpy.zeros((), dtype))
+    dt = _dtype.get_dtype(dt)
+    out_dtype = dt if dtype is None else _dtype.get_dtype(dtype)
+    if any(dev):
+        start = _as_device(start if dev[0] else hs[0]).astype(dt, copy=True)
+        stop = _as_device(stop if dev[1] else hs[1]).astype(dt, copy=True)
+        out_sign = _sign(start)
+        start = cupy.true_divide(start, out_sign, dtype=dt)
+        stop = cupy.true_divide(stop, out_sign, dtype=dt)
+        log_start = _log10(start)
+        log_stop = _log10(stop)
+    else:
+        # host bounds: the few bound values are prepared by NumPy itself
+        # (exact log10 for every dtype); the sequence is made on the device
+        with numpy.errstate(all='ignore'):
+            start = hs[0].astype(dt, copy=True)
+            stop = hs[1].astype(dt, copy=True)
+            out_sign = numpy.sign(start)
+            start = start / out_sign
+            stop = stop / out_sign
+            log_start = numpy.log10(start)
+            log_stop = numpy.log10(stop)
+        start, stop, out_sign = (_as_device(x) for x in (start, stop,
+                                                          out_sign))
+    result = logspace(log_start, log_stop, num=num, endpoint=endpoint,
+                      base=10.0, dtype=dt)
+    if num > 0:
+        core._copy_to(result[0], start)
+        if num > 1 and endpoint:
+            core._copy_to(result[-1], stop)
+    result = cupy.multiply(result, out_sign, dtype=dt)
+    if axis != 0:
+        result = cupy.moveaxis(result, 0, axis)
+    return result.astype(out_dtype, copy=False)
 
 
 # ---------------------------------------------------------------- meshgrid

@@ -1,6 +1,7 @@
 """Index arrays for the indexing routines: host positions are checked,
 wrapped or clipped on the host like NumPy; device positions stay on the
-device (wrapped, as CuPy does, since checking them would synchronise)."""
+device (wrapped, as CuPy does, since checking them would synchronise;
+clipped on the device for mode='clip')."""
 
 import numpy
 
@@ -49,20 +50,20 @@ def normalize_host(idx, n, mode, axis, empty_msg):
     return numpy.clip(idx, 0, max(n - 1, 0))
 
 
-def device_positions(indices, mode, what):
+def device_positions(indices, mode, what, n=None):
     """A device index array usable by the core's indexing (which wraps it
-    into range)."""
+    into range); for mode='clip' clipped into [0, n) on the device."""
     if indices.dtype.kind == 'b':
         indices = indices.astype(numpy.int64)
     elif indices.dtype.kind not in 'iu':
         raise TypeError(
             'Cannot cast array data from {!r} to {!r} according to the rule '
             "'same_kind'".format(indices.dtype, _INTP))
-    if mode == 'clip':
-        raise NotImplementedError(
-            "{} with mode='clip' and indices on the device needs elementwise "
-            'minimum/maximum, which are not available yet; pass the indices '
-            'on the host or use mode=\'wrap\''.format(what))
+    if mode == 'clip' and n:
+        import cupy
+        # NumPy casts to intp first: huge uint64 values turn negative
+        indices = cupy.clip(indices.astype(numpy.int64, copy=False), 0,
+                            n - 1)
     return indices
 
 
@@ -72,6 +73,6 @@ def positions(indices, n, mode, axis, what, empty_msg):
     if isinstance(indices, core.ndarray):
         if indices.size and n == 0:
             raise IndexError(empty_msg)
-        return device_positions(indices, mode, what), indices.ndim == 0
+        return device_positions(indices, mode, what, n), indices.ndim == 0
     idx = host_positions(indices)
     return normalize_host(idx, n, mode, axis, empty_msg), idx.ndim == 0

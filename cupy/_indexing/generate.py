@@ -101,3 +101,149 @@ def triu_indices_from(arr, k=0):
     if arr.ndim != 2:
         raise ValueError('input array must be 2-d')
     return triu_indices(arr.shape[-2], k=k, m=arr.shape[-1])
+
+
+def _dims_tuple(dims):
+    if isinstance(dims, (int, numpy.integer)):
+        dims = (dims,)
+    out = []
+    for d in dims:
+        if isinstance(d, (core.ndarray, float, numpy.floating)) or \
+                isinstance(d, (bool, numpy.bool_)):
+            raise TypeError("'{}' object cannot be interpreted as an "
+                            'integer'.format(type(d).__name__))
+        out.append(int(d.__index__() if hasattr(d, '__index__') else d))
+    return tuple(out)
+
+
+def _device_int_index(x, what):
+    """A device integer index array as int64 (TypeError like NumPy for
+    other kinds)."""
+    if x.dtype.kind == 'b' or x.dtype.kind not in 'iu':
+        if x.dtype.kind == 'b':
+            return x.astype(numpy.int64)
+        raise TypeError('only int indices permitted')
+    return x.astype(numpy.int64, copy=False)
+
+
+def unravel_index(indices, shape, order='C'):
+    """The coordinate arrays (intp) of flat ``indices`` into an array of
+    ``shape`` (``numpy.unravel_index``).
+
+    Host indices are converted by NumPy (its errors exactly).  Device
+    indices stay on the device; the bounds check (ValueError like NumPy)
+    reads one flag back, a synchronisation.
+    """
+    import cupy
+    if order not in ('C', 'F'):
+        raise ValueError("only 'C' or 'F' order is permitted")
+    if not isinstance(indices, core.ndarray):
+        res = numpy.unravel_index(indices, shape, order=order)
+        return tuple(_upload(r) for r in res)
+    dims = _dims_tuple(shape)
+    if any(d < 0 for d in dims):
+        raise ValueError('dimensions must be non-negative')
+    idx = _device_int_index(indices, 'unravel_index')
+    size = 1
+    for d in dims:
+        size *= d
+    if idx.size:
+        bad = cupy.logical_or(idx < 0, idx >= size).any()
+        if bool(bad):
+            # the first bad value, as NumPy reports it (the error path
+            # only)
+            flat = idx.ravel().get()
+            b = flat[(flat < 0) | (flat >= size)][0]
+            raise ValueError('index {} is out of bounds for array with '
+                             'size {}'.format(b, size))
+    out = [None] * len(dims)
+    axes = range(len(dims) - 1, -1, -1) if order == 'C' else range(len(dims))
+    rest = idx
+    for ax in axes:
+        d = dims[ax]
+        if d == 0:
+            out[ax] = core._empty(idx.shape, numpy.dtype(numpy.intp))
+            continue
+        out[ax] = cupy.remainder(rest, d).astype(numpy.intp, copy=False)
+        rest = cupy.floor_divide(rest, d)
+    return tuple(out)
+
+
+def _upload(h):
+    import cupy
+    h = numpy.asarray(h)
+    if h.ndim == 0:
+        out = core._empty((), h.dtype)
+        core._fill(out, h)
+        return out
+    return cupy.asarray(h)
+
+
+def ravel_multi_index(multi_index, dims, mode='raise', order='C'):
+    """Flat indices (intp) of the coordinate arrays ``multi_index`` into an
+    array of shape ``dims`` (``numpy.ravel_multi_index``); ``mode`` is
+    'raise', 'wrap' or 'clip', or one of them per dimension.
+
+    Host coordinates are converted by NumPy (its errors exactly).  Device
+    coordinates stay on the device, and for 'raise' are wrapped into range
+    like CuPy does (checking them would synchronise).
+    """
+    import cupy
+    from cupy._indexing import _index
+    if not any(isinstance(x, core.ndarray) for x in multi_index):
+        return _upload(numpy.ravel_multi_index(
+            tuple(multi_index), dims, mode=mode, order=order))
+    dims = _dims_tuple(dims)
+    if len(multi_index) != len(dims):
+        raise ValueError('parameter multi_index must be a sequence of '
+                         'length {}'.format(len(dims)))
+    if order not in ('C', 'F'):
+        raise ValueError("only 'C' or 'F' order is permitted")
+    modes = (mode,) * len(dims) if isinstance(mode, str) else tuple(mode)
+    if len(modes) != len(dims):
+        raise ValueError('parameter mode must be a sequence of length '
+                         '{}'.format(len(dims)))
+    for m in modes:
+        _index.check_mode(m)
+    size = 1
+    for d in dims:
+        if d < 0:
+            raise ValueError('dimensions must be non-negative')
+        size *= d
+    if size > numpy.iinfo(numpy.intp).max:
+        raise ValueError('invalid dims: array size defined by dims is '
+                         'larger than the maximum possible size.')
+    coords = []
+    for x in multi_index:
+        if not isinstance(x, core.ndarray):
+            h = numpy.asarray(x)
+            if h.dtype.kind not in 'iu' and not (h.size == 0 and
+                                                 h.dtype.kind == 'f'):
+                raise TypeError('only int indices permitted')
+            x = _upload(h.astype(numpy.int64))
+        elif x.dtype.kind not in 'iu':
+            raise TypeError('only int indices permitted')
+        coords.append(x.astype(numpy.int64, copy=False))
+    shape = numpy.broadcast_shapes(*[c.shape for c in coords])
+    if 0 in dims and int(numpy.prod(shape)) != 0:
+        raise ValueError('cannot unravel if shape has zero entries (is '
+                         'empty).')
+    for i, (c, d, m) in enumerate(zip(coords, dims, modes)):
+        if d == 0:
+            continue
+        if m == 'clip':
+            coords[i] = cupy.clip(c, 0, d - 1)
+        else:
+            coords[i] = cupy.remainder(c, d)
+    axes = range(len(dims)) if order == 'C' else range(len(dims) - 1, -1,
+                                                        -1)
+    flat = None
+    for ax in axes:
+        c = coords[ax]
+        flat = c if flat is None else cupy.add(
+            cupy.multiply(flat, dims[ax]), c)
+    if flat is None:
+        flat = core._empty(shape, numpy.dtype(numpy.intp))
+        core._fill(flat, numpy.asarray(0, numpy.intp))
+    flat = cupy.broadcast_to(flat, shape)
+    return flat.astype(numpy.intp, copy=True)

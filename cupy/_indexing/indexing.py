@@ -15,8 +15,9 @@ def take(a, indices, axis=None, out=None, mode='wrap'):
 
     ``mode``: 'raise' (NumPy's default), 'wrap' (CuPy's default) or
     'clip'.  Indices on the host are checked or mapped exactly as NumPy
-    does; indices on the device are wrapped, as CuPy does, for 'raise'
-    too (checking them would synchronise).
+    does; indices on the device are clipped on the device for 'clip' and
+    wrapped, as CuPy does, for 'raise' too (checking them would
+    synchronise).
     """
     a = asarray(a)
     if axis is None:
@@ -94,7 +95,7 @@ def choose(a, choices, out=None, mode='raise'):
     together.
 
     Indices on the host are checked or mapped as NumPy does; indices on
-    the device are wrapped ('raise' and 'wrap').
+    the device are wrapped ('raise' and 'wrap') or clipped ('clip').
     """
     _index.check_mode(mode)
     if isinstance(choices, core.ndarray):
@@ -104,11 +105,11 @@ def choose(a, choices, out=None, mode='raise'):
     if n == 0:
         raise ValueError('0-length sequence.')
     if isinstance(a, core.ndarray):
-        if a.dtype.kind not in 'iub':
+        if not numpy.can_cast(a.dtype, numpy.intp, 'safe'):
             raise TypeError(
                 'Cannot cast array data from {!r} to dtype(\'int64\') '
                 "according to the rule 'safe'".format(a.dtype))
-        idx = _index.device_positions(a, mode, 'cupy.choose')
+        idx = _index.device_positions(a, mode, 'cupy.choose', n)
     else:
         h = numpy.asarray(a)
         if not numpy.can_cast(h.dtype, numpy.intp, 'safe'):
@@ -204,3 +205,68 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
     """A view of the diagonal of ``a`` (the last axis of the result walks
     along it)."""
     return _shape.diagonal(asarray(a), offset, axis1, axis2)
+
+
+def select(condlist, choicelist, default=0):
+    """``choicelist[i]`` where ``condlist[i]`` is the first True condition,
+    ``default`` where none is (``numpy.select``), on the device."""
+    import cupy
+    if len(condlist) != len(choicelist):
+        raise ValueError(
+            'list of cases must be same length as list of conditions')
+    if len(condlist) == 0:
+        raise ValueError('select with an empty condition list is not '
+                         'possible')
+    # Python scalars stay weak for the result dtype (NumPy 2's NEP 50)
+    choices = [c if type(c) in (int, float, complex) or isinstance(
+        c, core.ndarray) else numpy.asarray(c) for c in choicelist]
+    choices.append(default if type(default) in (int, float, complex) or
+                   isinstance(default, core.ndarray)
+                   else numpy.asarray(default))
+    try:
+        dtype = numpy.result_type(*[
+            c.dtype if isinstance(c, core.ndarray) else c for c in choices])
+    except TypeError as e:
+        raise TypeError('Choicelist and default value do not have a common '
+                        'dtype: {}'.format(e)) from None
+    conds = [c if isinstance(c, core.ndarray) else asarray(c)
+             for c in condlist]
+    for i, c in enumerate(conds):
+        if c.dtype != numpy.bool_:
+            raise TypeError(
+                'invalid entry {} in condlist: should be boolean ndarray'
+                .format(i))
+    shapes = [numpy.shape(c) for c in conds]
+    cshapes = [numpy.shape(c) for c in choices]
+    cshape = numpy.broadcast_shapes(*cshapes)
+    shape = numpy.broadcast_shapes(*shapes)
+    if cshape:
+        shape = numpy.broadcast_shapes(shape, cshape)
+    result = core._empty(shape, _dtype_of(dtype))
+    last = choices[-1]
+    if isinstance(last, core.ndarray):
+        core._copy_to(result, cupy.broadcast_to(last, cshape)
+                      if last.shape != cshape else last)
+    elif numpy.ndim(last) == 0:
+        core._fill(result, numpy.asarray(last).astype(dtype))
+    else:
+        core._copy_to(result, asarray(numpy.broadcast_to(
+            numpy.asarray(last).astype(dtype), cshape)))
+    for choice, cond in zip(choices[-2::-1], conds[::-1]):
+        if isinstance(choice, core.ndarray):
+            c = choice.astype(dtype, copy=False)
+        elif numpy.ndim(choice) == 0:
+            c = numpy.asarray(choice).astype(dtype)[()]
+        else:
+            c = asarray(numpy.asarray(choice).astype(dtype))
+        result = cupy.where(cond, c, result)
+        if result.dtype != dtype:
+            result = result.astype(dtype)
+    if result.shape != shape:
+        result = cupy.broadcast_to(result, shape).copy()
+    return result
+
+
+def _dtype_of(dt):
+    from cupy._core import _dtype
+    return _dtype.get_dtype(dt)

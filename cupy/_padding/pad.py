@@ -1,4 +1,5 @@
-"""pad: constant, edge, reflect, symmetric, wrap and empty modes.
+"""pad: constant, edge, reflect, symmetric, wrap, empty, maximum, mean,
+minimum and linear_ramp modes (median needs a sort: not yet).
 
 The result is filled axis by axis, as NumPy does: the pad regions of axis
 i span the already padded axes before it and the original extent of the
@@ -47,7 +48,9 @@ def _as_pairs(x, ndim, as_index=False):
             'operands could not be broadcast together with remapped shapes '
             '[original->remapped]: {}  and requested shape {}'.format(
                 x.shape, (ndim, 2))) from None
-    return [(b[i, 0], b[i, 1]) for i in range(ndim)]
+    # NumPy hands these out as Python scalars (weak in linear_ramp's
+    # linspace), the one- and two-value forms above as NumPy scalars
+    return [tuple(p) for p in b.tolist()]
 
 
 def _dict_pad_width(pad_width, ndim):
@@ -115,16 +118,12 @@ def pad(array, pad_width, mode='constant', **kwargs):
     if unsupported:
         raise ValueError("unsupported keyword arguments for mode '{}': {}"
                          .format(mode, unsupported))
-    if mode in ('linear_ramp', 'maximum', 'mean', 'median', 'minimum'):
+    if mode == 'median':
         raise NotImplementedError(
-            "cupy.pad mode '{}' needs elementwise arithmetic or reductions, "
-            'which are not available yet'.format(mode))
-    if kwargs.get('reflect_type', 'even') != 'even':
-        if kwargs['reflect_type'] != 'odd':
-            raise ValueError("reflect_type must be 'even' or 'odd'")
-        raise NotImplementedError(
-            "cupy.pad with reflect_type='odd' needs elementwise arithmetic, "
-            'which is not available yet')
+            "cupy.pad mode 'median' needs a sort, which is not available "
+            'yet')
+    # NumPy treats any reflect_type other than 'odd' as 'even'
+    odd = kwargs.get('reflect_type', 'even') == 'odd'
 
     shape = tuple(b + n + a for (b, a), n in zip(pairs, array.shape))
     order = 'F' if (array.flags.f_contiguous and
@@ -149,10 +148,21 @@ def pad(array, pad_width, mode='constant', **kwargs):
                            numpy.asarray(va))
         return out
     _check_not_empty(array, pairs)
+    if mode in _STATS:
+        _pad_stat(out, array, pairs, center, mode,
+                  kwargs.get('stat_length', None))
+        return out
+    if mode == 'linear_ramp':
+        _pad_ramp(out, array, pairs, center, kwargs.get('end_values', 0))
+        return out
     for axis, (before, after) in enumerate(pairs):
         if not (before or after):
             continue
         n = array.shape[axis]
+        if odd and n > 1:
+            _reflect_odd(out[_roi(axis, slice(None), center)], axis, before,
+                         after, n, mode == 'symmetric')
+            continue
         if mode == 'edge' or n == 1:
             first = out[_roi(axis, slice(before, before + 1), center)]
             last = out[_roi(axis, slice(before + n - 1, before + n),
@@ -189,3 +199,129 @@ def _check_not_empty(array, pairs):
             raise ValueError(
                 "can't extend empty axis {} using modes other than "
                 "'constant' or 'empty'".format(axis))
+
+
+def _at(axis, sl):
+    return (slice(None),) * axis + (sl,)
+
+
+# ------------------------------------------------------- statistic modes
+
+_STATS = ('maximum', 'mean', 'minimum')
+
+
+def _stat_pairs(stat_length, ndim):
+    if stat_length is None:
+        return [(None, None)] * ndim
+    x = numpy.asarray(stat_length)
+    # NumPy rounds the lengths to integers (as_index)
+    x = numpy.round(x).astype(numpy.intp)
+    return [(int(a), int(b)) for a, b in _as_pairs(x, ndim, as_index=True)]
+
+
+def _stat(mode, chunk, axis, dtype):
+    import cupy
+    if mode == 'maximum':
+        v = cupy.amax(chunk, axis=axis, keepdims=True)
+    elif mode == 'minimum':
+        v = cupy.amin(chunk, axis=axis, keepdims=True)
+    else:
+        v = cupy.mean(chunk, axis=axis, keepdims=True)
+        if dtype.kind in 'iu':
+            v = cupy.rint(v)        # NumPy rounds (half to even)
+    return v
+
+
+def _pad_stat(out, array, pairs, center, mode, stat_length):
+    """Each side of each axis filled with the statistic of the first or
+    last ``stat_length`` values (all by default) of the axis's original
+    extent, axis by axis as NumPy does."""
+    lengths = _stat_pairs(stat_length, out.ndim)
+    for axis, ((before, after), (lb, la)) in enumerate(zip(pairs,
+                                                             lengths)):
+        if not (before or after):
+            continue
+        n = array.shape[axis]
+        roi = out[_roi(axis, slice(None), center)]
+        lb = n if lb is None or lb > n else lb
+        la = n if la is None or la > n else la
+        if (lb == 0 or la == 0) and mode != 'mean':
+            raise ValueError('stat_length of 0 yields no value for padding')
+        left = _stat(mode, roi[_at(axis, slice(before, before + lb))], axis,
+                     out.dtype)
+        if lb == la == n:
+            right = left
+        else:
+            right = _stat(mode, roi[_at(axis, slice(before + n - la,
+                                                    before + n))],
+                          axis, out.dtype)
+        if before:
+            core._copy_to(roi[_at(axis, slice(0, before))], left)
+        if after:
+            core._copy_to(roi[_at(axis, slice(before + n, None))], right)
+
+
+# ------------------------------------------------------------ linear_ramp
+
+def _pad_ramp(out, array, pairs, center, end_values):
+    """Each side a linspace from the end value to the edge (the edge
+    excluded), in the array's dtype, NumPy's way."""
+    from cupy._creation.ranges import linspace
+    values = _as_pairs(end_values, out.ndim)
+    for axis, ((before, after), (vb, va)) in enumerate(zip(pairs, values)):
+        if not (before or after):
+            continue
+        n = array.shape[axis]
+        roi = out[_roi(axis, slice(None), center)]
+        if before:
+            edge = roi[_at(axis, slice(before, before + 1))]
+            ramp = linspace(vb, edge.squeeze(axis), num=before,
+                            endpoint=False, dtype=out.dtype, axis=axis)
+            core._copy_to(roi[_at(axis, slice(0, before))], ramp)
+        if after:
+            edge = roi[_at(axis, slice(before + n - 1, before + n))]
+            ramp = linspace(va, edge.squeeze(axis), num=after,
+                            endpoint=False, dtype=out.dtype, axis=axis)
+            core._copy_to(roi[_at(axis, slice(before + n, None))],
+                          ramp[_at(axis, slice(None, None, -1))])
+
+
+# ------------------------------------------------------ reflect_type='odd'
+
+def _reflect_odd(roi, axis, left, right, period, include_edge):
+    """NumPy's iterative odd reflection: chunks of at most the original
+    period, each ``2 * edge - mirrored values`` of the region filled so
+    far, until both pad areas are full."""
+    import cupy
+    while left > 0 or right > 0:
+        old = roi.shape[axis] - right - left
+        if include_edge:
+            old = old // period * period
+            off = 1
+        else:
+            old = (old - 1) // (period - 1) * (period - 1) + 1
+            off = 0
+            old -= 1
+        if left > 0:
+            chunk = min(old, left)
+            stop = left - off
+            start = stop + chunk
+            src = roi[_at(axis, slice(start, stop if stop >= 0 else None,
+                                      -1))]
+            edge = roi[_at(axis, slice(left, left + 1))]
+            vals = cupy.subtract(cupy.multiply(2, edge), src)
+            core._copy_to(roi[_at(axis, slice(left - chunk, left))], vals)
+            left -= chunk
+        if right > 0:
+            chunk = min(old, right)
+            start = -right + off - 2
+            stop = start - chunk
+            size = roi.shape[axis]
+            src = roi[_at(axis, slice(size + start, size + stop
+                                      if size + stop >= 0 else None, -1))]
+            e = size - right - 1
+            edge = roi[_at(axis, slice(e, e + 1))]
+            vals = cupy.subtract(cupy.multiply(2, edge), src)
+            pos = size - right
+            core._copy_to(roi[_at(axis, slice(pos, pos + chunk))], vals)
+            right -= chunk

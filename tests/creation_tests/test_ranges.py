@@ -3,7 +3,7 @@ import pytest
 
 import cupy
 from cupy import testing
-from tests.routine_helpers import device_only
+from tests.routine_helpers import device_only, layouts
 
 
 class TestArange:
@@ -114,19 +114,162 @@ class TestLinspace:
         with pytest.raises(error):
             cupy.linspace(*args, **kw)
 
-    def test_negative_non_integer_to_int_not_implemented(self):
-        # NumPy floors; without an elementwise floor the device cannot
-        with pytest.raises(NotImplementedError):
-            cupy.linspace(-1, 1, 5, dtype=int)
+    @pytest.mark.parametrize('args,kw', [
+        ((-1, 1, 5), {'dtype': int}), ((-3.5, 2.5, 9), {'dtype': numpy.int8}),
+        ((2.5, -7.25, 6), {'dtype': numpy.int64, 'endpoint': False}),
+        ((0, 5e-323, 10), {}), ((0, -5e-323, 4), {'endpoint': False}),
+        ((numpy.float16(0), numpy.float16(3), 10), {}),
+        ((numpy.float16(-1), 7, 9), {'dtype': numpy.float16}),
+    ])
+    @testing.numpy_cupy_array_equal()
+    def test_floor_underflow_float16(self, xp, args, kw):
+        return xp.linspace(*args, **kw)
 
-    def test_array_bounds_not_implemented(self):
-        with pytest.raises(NotImplementedError):
-            cupy.linspace(cupy.zeros(2), 1, 5)
+    @pytest.mark.parametrize('num', [0, 1, 2, 7])
+    @pytest.mark.parametrize('endpoint', [True, False])
+    @pytest.mark.parametrize('axis', [0, 1, -1])
+    @pytest.mark.parametrize('dtype', [None, numpy.int32, numpy.uint8,
+                                       numpy.float16, numpy.complex64,
+                                       bool])
+    @testing.numpy_cupy_array_equal()
+    def test_array_bounds(self, xp, num, endpoint, axis, dtype):
+        start = xp.asarray([1.0, -2.5])
+        stop = xp.asarray([[3.0], [-7.5]])
+        return xp.linspace(start, stop, num, endpoint=endpoint, axis=axis,
+                           dtype=dtype)
+
+    @testing.for_all_dtypes(no_bool=True)
+    @testing.numpy_cupy_allclose(rtol=1e-6)
+    def test_array_bounds_dtypes(self, xp, dtype):
+        out = []
+        for a in layouts(xp, (2, 3), dtype):
+            # (the memory layout of ufunc results is not compared here)
+            out.append(xp.ascontiguousarray(xp.linspace(a, 9, 5)))
+            out.append(xp.ascontiguousarray(
+                xp.linspace(numpy.int64(0), a, 4, axis=-1)))
+        return out
+
+    @testing.numpy_cupy_array_equal()
+    def test_array_bounds_0d_and_empty(self, xp):
+        return (xp.linspace(xp.asarray(1.0), xp.asarray(4.0), 4),
+                xp.linspace(xp.zeros((0, 2)), 1, 3, axis=1),
+                xp.linspace(xp.asarray([0.0, 0.0]), xp.asarray([5e-323, 1]),
+                            10))
+
+    def test_array_bounds_retstep(self):
+        for num, endpoint in ((5, True), (1, True), (0, False)):
+            y, step = cupy.linspace(cupy.asarray([0.0, 1.0]), 3, num,
+                                    endpoint=endpoint, retstep=True)
+            ey, estep = numpy.linspace(numpy.asarray([0.0, 1.0]), 3, num,
+                                       endpoint=endpoint, retstep=True)
+            testing.assert_array_equal(y, ey)
+            testing.assert_array_equal(step, estep)
+
+    def test_array_bounds_axis_error(self):
+        for xp in (numpy, cupy):
+            with pytest.raises(numpy.exceptions.AxisError):
+                xp.linspace(xp.zeros(2), 1, 3, axis=2)
+
+    def test_device_only_arrays(self):
+        a = cupy.asarray([1.0, -2.5])
+        b = cupy.asarray([[3.0], [-7.5]])
+        with device_only():
+            cupy.linspace(a, b, 9, dtype=numpy.int8, axis=1)
+            cupy.linspace(a, 7, 5, retstep=True)
+            cupy.linspace(-1, 1, 5, dtype=int)
 
     def test_device_only(self):
         with device_only():
             cupy.linspace(0, 1, 50)
             cupy.linspace(0, 10, 11, dtype=numpy.int16)
+
+
+class TestLogspace:
+
+    @pytest.mark.parametrize('args,kw', [
+        ((0, 2), {}), ((0, 3, 4), {}), ((1.5, -2.5, 6), {'base': 2}),
+        ((0, 2, 5), {'endpoint': False}), ((0, 3, 4), {'dtype': int}),
+        ((0, 3, 4), {'dtype': numpy.float32}), ((0, 1, 0), {}),
+        ((numpy.float32(0), 2, 3), {}), ((0, 2, 3), {'base': 1j}),
+        ((0, 2, 3), {'base': -2.0}),
+    ])
+    @testing.numpy_cupy_allclose(rtol=1e-6)
+    def test_scalars(self, xp, args, kw):
+        return xp.logspace(*args, **kw)
+
+    @pytest.mark.parametrize('axis', [0, 1, -1])
+    @pytest.mark.parametrize('dtype', [None, numpy.int32, numpy.float32])
+    @testing.numpy_cupy_allclose(rtol=1e-6)
+    def test_array_bounds_and_base(self, xp, axis, dtype):
+        start = xp.asarray([1.0, -2.5])
+        stop = xp.asarray([[3.0], [-7.5]])
+        base = xp.asarray([2.0, 3.0])
+        return (xp.logspace(start, stop, 5, axis=axis, dtype=dtype),
+                xp.logspace(0, 3, 4, base=base, axis=axis, dtype=dtype),
+                xp.logspace(start, stop, 4, base=base, axis=axis))
+
+    def test_device_only(self):
+        a = cupy.asarray([1.0, -2.5])
+        base = cupy.asarray([2.0, 3.0])
+        with device_only():
+            cupy.logspace(a, 3, 5, base=base)
+            cupy.logspace(0, 3, 7)
+
+
+class TestGeomspace:
+
+    @pytest.mark.parametrize('start,stop', [
+        (1, 1000), (-1, -1000), (1j, 1000j), (-1 + 1j, 5 - 2j), (2, 0.5),
+        (numpy.float32(2), numpy.float32(7)), (1, 1), (-3, -3),
+        (1, float('inf')),
+    ])
+    @pytest.mark.parametrize('num', [0, 1, 2, 6])
+    @pytest.mark.parametrize('endpoint', [True, False])
+    @pytest.mark.parametrize('dtype', [None, numpy.int64, numpy.float32,
+                                       numpy.complex64])
+    @testing.numpy_cupy_allclose(rtol=1e-6)
+    def test_scalars(self, xp, start, stop, num, endpoint, dtype):
+        if dtype is not None and numpy.dtype(dtype).kind != 'c' and \
+                isinstance(start * stop, complex):
+            return xp.zeros(0)      # NumPy warns (complex -> real)
+        return xp.geomspace(start, stop, num, endpoint=endpoint,
+                            dtype=dtype)
+
+    @testing.numpy_cupy_array_equal()
+    def test_exact_endpoints_and_int(self, xp):
+        return (xp.geomspace(1, 1000, 4, dtype=int),
+                xp.geomspace(-1, -256, 9, dtype=numpy.int32),
+                xp.geomspace(3, 7, 5)[[0, -1]])
+
+    @pytest.mark.parametrize('axis', [0, 1, -1])
+    @testing.numpy_cupy_allclose(rtol=1e-12)
+    def test_array_bounds(self, xp, axis):
+        start = xp.asarray([1.0, -2.5])
+        stop = xp.asarray([[3.0], [-7.5]])
+        return xp.geomspace(start, stop * xp.sign(start), 5, axis=axis)
+
+    @testing.numpy_cupy_allclose(rtol=1e-5)
+    def test_array_bounds_complex(self, xp):
+        start = xp.asarray([1.0 + 1j, -2.5j], numpy.complex64)
+        return xp.geomspace(start, 4, 5, axis=-1)
+
+    @pytest.mark.parametrize('start,stop', [(0, 1), (1, 0), ([1, 0], 2)])
+    def test_zero(self, start, stop):
+        for xp in (numpy, cupy):
+            with pytest.raises(ValueError):
+                xp.geomspace(start, stop, 3)
+        with pytest.raises(ValueError):
+            cupy.geomspace(cupy.asarray(start), stop, 3)
+
+    def test_device_only(self):
+        a = cupy.asarray([1.0, 2.5])
+        b = cupy.asarray([[3.0], [7.5]])
+        # one flag read back: the zero check
+        with device_only(d2h_allowed=1):
+            cupy.geomspace(a, b, 5, axis=1)
+        with device_only(d2h_allowed=1):
+            cupy.geomspace(a.astype(numpy.float32), 4, 5,
+                           dtype=numpy.float32)
 
 
 class TestMeshgrid:

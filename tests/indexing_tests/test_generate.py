@@ -84,3 +84,99 @@ class TestDiagIndices:
         for xp in (numpy, cupy):
             with pytest.raises(ValueError):
                 xp.tril_indices_from(xp.ones(3))
+
+
+class TestUnravelIndex:
+
+    @testing.for_int_dtypes(no_bool=True)
+    @pytest.mark.parametrize('order', ['C', 'F'])
+    @pytest.mark.parametrize('dims', [(7,), (3, 4), (2, 3, 4), (1, 5, 1)])
+    @testing.numpy_cupy_array_equal()
+    def test_device(self, xp, dtype, order, dims):
+        size = int(numpy.prod(dims))
+        idx = xp.asarray([[0, size - 1], [size // 2, 1]], dtype)
+        return xp.unravel_index(idx, dims, order=order)
+
+    @pytest.mark.parametrize('idx', [5, [1, 7], numpy.array([[3]])])
+    @testing.numpy_cupy_array_equal()
+    def test_host(self, xp, idx):
+        return xp.unravel_index(idx, (2, 4))
+
+    @testing.numpy_cupy_array_equal()
+    def test_0d_empty_layouts(self, xp):
+        idx = testing.shaped_arange((3, 4), xp, numpy.int64) % 12
+        return (xp.unravel_index(xp.asarray(5), (3, 4)) +
+                xp.unravel_index(xp.zeros((0,), numpy.int64), (3, 4)) +
+                xp.unravel_index(idx.T, (3, 4)) +
+                xp.unravel_index(idx[:, ::-1], (2, 3, 2)))
+
+    @pytest.mark.parametrize('idx,dims,order,error', [
+        ([12], (3, 4), 'C', ValueError), ([-1], (3, 4), 'F', ValueError),
+        ([1.0], (3, 4), 'C', TypeError), ([1], (3, 4), 'A', ValueError),
+    ])
+    def test_errors(self, idx, dims, order, error):
+        for xp in (numpy, cupy):
+            with pytest.raises(error):
+                xp.unravel_index(xp.asarray(idx), dims, order=order)
+
+    def test_device_only(self):
+        idx = cupy.asarray([0, 5, 11])
+        # one flag read back: the bounds check
+        with device_only(d2h_allowed=1):
+            cupy.unravel_index(idx, (3, 4))
+
+
+class TestRavelMultiIndex:
+
+    @testing.for_int_dtypes(no_bool=True)
+    @pytest.mark.parametrize('order', ['C', 'F'])
+    @testing.numpy_cupy_array_equal()
+    def test_device(self, xp, dtype, order):
+        i = xp.asarray([[0, 2], [1, 1]], dtype)
+        j = xp.asarray([3, 0], dtype)
+        return xp.ravel_multi_index((i, j), (3, 4), order=order)
+
+    @pytest.mark.parametrize('mode', ['wrap', 'clip', ('clip', 'wrap')])
+    @pytest.mark.parametrize('order', ['C', 'F'])
+    @testing.numpy_cupy_array_equal()
+    def test_modes(self, xp, mode, order):
+        i = xp.asarray([-4, 0, 5, 2])
+        j = xp.asarray([9, -1, 3, 0])
+        return xp.ravel_multi_index((i, j), (3, 4), mode=mode, order=order)
+
+    @testing.numpy_cupy_array_equal()
+    def test_host(self, xp):
+        return (xp.ravel_multi_index(([0, 2], [3, 1]), (3, 4)),
+                xp.ravel_multi_index((1, 2, 0), (2, 3, 4), order='F'))
+
+    @testing.numpy_cupy_array_equal()
+    def test_0d_empty_layouts(self, xp):
+        i = testing.shaped_arange((3, 4), xp, numpy.int64) % 3
+        return (xp.ravel_multi_index((xp.asarray(1), xp.asarray(2)), (3, 4)),
+                xp.ravel_multi_index((xp.zeros(0, numpy.int64),) * 2, (3, 4)),
+                xp.ravel_multi_index((i.T, i[:, ::-1].T), (3, 4)))
+
+    def test_raise_wraps_device(self):
+        # like CuPy: device coordinates are not checked for 'raise'
+        r = cupy.ravel_multi_index((cupy.asarray([4]), cupy.asarray([1])),
+                                   (3, 4))
+        testing.assert_array_equal(r, [5])
+
+    @pytest.mark.parametrize('args,error', [
+        (((1,), (3, 4)), ValueError), (((1.0, 1), (3, 4)), TypeError),
+        (((1, 1), (3, 4), 'bad'), ValueError),
+    ])
+    def test_errors(self, args, error):
+        for xp in (numpy, cupy):
+            with pytest.raises(error):
+                xp.ravel_multi_index(tuple(xp.asarray(x) for x in args[0]),
+                                     *args[1:])
+        with pytest.raises(error):
+            numpy.ravel_multi_index(([4], [0]), (3, 4)) \
+                if error is ValueError else numpy.ravel_multi_index(
+                    ([1.0], [0]), (3, 4))
+
+    def test_device_only(self):
+        i, j = cupy.asarray([0, 2]), cupy.asarray([3, 1])
+        with device_only():
+            cupy.ravel_multi_index((i, j), (3, 4), mode='clip')

@@ -146,3 +146,55 @@ class TestGetitem:
             a[:, j]
         with device_only(d2h_allowed=8):
             a[cupy.ones((3, 4), bool)]
+
+
+class TestManyIndexArrays:
+    """More than 8 index arrays (or dims): linearised into one index."""
+
+    shape = (2, 3, 2, 2, 3, 2, 2, 2, 2, 3)
+
+    def _keys(self, xp, n):
+        return tuple(xp.asarray([[i % d, (i + 1) % d]])
+                     for i, d in enumerate(self.shape[:n]))
+
+    @testing.for_all_dtypes()
+    @pytest.mark.parametrize('n', [9, 10])
+    @testing.numpy_cupy_array_equal()
+    def test_getitem(self, xp, dtype, n):
+        a = testing.shaped_arange(self.shape, xp, dtype)
+        return (a[self._keys(xp, n)],
+                xp.asfortranarray(a)[self._keys(xp, n)],
+                a.T[self._keys(xp, n)[::-1]] if n == 10 else a[::-1])
+
+    @testing.numpy_cupy_array_equal()
+    def test_getitem_mixed_and_high_rank(self, xp):
+        a = testing.shaped_arange(self.shape, xp)
+        k = self._keys(xp, 10)
+        return (a[k[0], :, k[2]], a[..., k[9]], a[k[:9] + (slice(1, 3),)],
+                a[k[:9] + (0,)])
+
+    @testing.for_all_dtypes()
+    @testing.numpy_cupy_array_equal()
+    def test_setitem(self, xp, dtype):
+        a = testing.shaped_arange(self.shape, xp, dtype)
+        f = xp.asfortranarray(a)
+        a[self._keys(xp, 10)] = 0
+        f[self._keys(xp, 9)] = testing.shaped_arange((1, 2, 3), xp, dtype)
+        return a, f
+
+    @testing.numpy_cupy_array_equal()
+    def test_along_axis(self, xp):
+        a = testing.shaped_random(self.shape, xp, numpy.float32, seed=3)
+        idx = xp.argsort(a, axis=4) if xp is numpy else \
+            xp.asarray(numpy.argsort(a.get(), axis=4))
+        t = xp.take_along_axis(a, idx, 4)
+        b = a.copy()
+        xp.put_along_axis(b, idx, -a, 4)
+        return t, b
+
+    def test_device_only(self):
+        a = testing.shaped_arange(self.shape, cupy)
+        k = self._keys(cupy, 10)
+        with device_only():
+            a[k]
+            a[k] = 5

@@ -49,9 +49,30 @@ class TestTake:
             with pytest.raises(IndexError):
                 xp.take(xp.ones(0), [0], mode='raise')
 
-    def test_clip_device_not_implemented(self):
-        with pytest.raises(NotImplementedError):
-            cupy.take(cupy.ones(3), cupy.asarray([1]), mode='clip')
+    @testing.for_int_dtypes(no_bool=True)
+    @pytest.mark.parametrize('axis', [None, 0, 1])
+    @testing.numpy_cupy_array_equal()
+    def test_clip_device(self, xp, dtype, axis):
+        if numpy.dtype(dtype).kind == 'u':
+            idx = xp.asarray([[200, 0], [1, 3]], dtype)
+        else:
+            idx = xp.asarray([[-5, 7], [1, -1]], dtype)
+        return [xp.take(a, idx, axis, mode='clip')
+                for a in layouts(xp, (3, 4), numpy.float32)]
+
+    @testing.numpy_cupy_array_equal()
+    def test_clip_device_0d_empty(self, xp):
+        a = testing.shaped_arange((3, 4), xp)
+        return (xp.take(a, xp.asarray(9), 1, mode='clip'),
+                xp.take(a, xp.zeros((0,), numpy.int64), 0, mode='clip'),
+                xp.take(a, xp.asarray([2 ** 63 + 5], numpy.uint64), None,
+                        mode='clip'))
+
+    def test_clip_device_only(self):
+        a = testing.shaped_arange((3, 4), cupy)
+        idx = cupy.asarray([-5, 7, 1])
+        with device_only():
+            cupy.take(a, idx, 1, mode='clip')
 
     @pytest.mark.parametrize('indices', [numpy.array([1.0]),
                                          numpy.array([1j])])
@@ -162,6 +183,16 @@ class TestChoose:
     def test_modes_host(self, xp, mode):
         return xp.choose([0, 3, -1], [xp.zeros(3), xp.ones(3)], mode=mode)
 
+    @testing.for_int_dtypes(no_bool=True)
+    @testing.numpy_cupy_array_equal(accept_error=TypeError)
+    def test_clip_device(self, xp, dtype):
+        a = xp.asarray([0, 3, 1, 2] if numpy.dtype(dtype).kind == 'u'
+                       else [0, 3, -1, 1], dtype)
+        choices = [xp.zeros(4), xp.ones(4), testing.shaped_arange((4,), xp)]
+        with device_only():
+            r = xp.choose(a, choices, mode='clip')
+        return r
+
     def test_choose_array_choices(self):
         c = testing.shaped_arange((2, 3), cupy)
         testing.assert_array_equal(
@@ -225,3 +256,50 @@ class TestDiagonal:
     def test_diagonal(self, xp, dtype, args):
         return [xp.diagonal(a, *args) for a in layouts(xp, (3, 4, 5),
                                                         dtype)]
+
+
+class TestSelect:
+
+    @testing.for_all_dtypes()
+    @testing.numpy_cupy_array_equal()
+    def test_select(self, xp, dtype):
+        a = testing.shaped_arange((3, 4), xp, dtype)
+        b = testing.shaped_reverse_arange((3, 4), xp, dtype)
+        x = testing.shaped_arange((3, 4), xp, numpy.int64)
+        return xp.select([x < 3, x > 8], [a, b])
+
+    @pytest.mark.parametrize('default', [0, 1.5, -7, 2j, numpy.int8(3)])
+    @testing.numpy_cupy_array_equal()
+    def test_dtypes_and_default(self, xp, default):
+        x = testing.shaped_arange((2, 3), xp, numpy.int64)
+        c = [x % 2 == 0, x > 3]
+        return (xp.select(c, [x.astype(numpy.int8), 5], default),
+                xp.select(c, [x.astype(numpy.float32),
+                              x.astype(numpy.uint8)], default))
+
+    @testing.numpy_cupy_array_equal()
+    def test_broadcast_layouts(self, xp):
+        out = []
+        for a in layouts(xp, (3, 4), numpy.float32):
+            out.append(xp.select([a > 4, xp.asarray([True, False, True,
+                                                      False])],
+                                 [a, xp.asarray(-1.0)], default=a[0]))
+        out.append(xp.select([xp.asarray(True)], [xp.asarray([1, 2])]))
+        out.append(xp.select([xp.zeros((0, 2), bool)], [1]))
+        return out
+
+    @pytest.mark.parametrize('cond,choice,error', [
+        ([], [], ValueError), ([True], [], ValueError),
+        ([[1, 0]], [[1, 2]], TypeError),
+    ])
+    def test_errors(self, cond, choice, error):
+        for xp in (numpy, cupy):
+            with pytest.raises(error):
+                xp.select([xp.asarray(c) for c in cond],
+                          [xp.asarray(c) for c in choice])
+
+    def test_device_only(self):
+        x = testing.shaped_arange((3, 4), cupy)
+        c1, c2 = x < 3, x > 8
+        with device_only():
+            cupy.select([c1, c2], [x, -x], 7)

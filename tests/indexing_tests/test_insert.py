@@ -29,6 +29,15 @@ class TestPut:
         return a
 
     @testing.numpy_cupy_array_equal()
+    def test_clip_device_indices(self, xp):
+        a = testing.shaped_arange((3, 4), xp)
+        idx = xp.asarray([-20, 15, 2])
+        v = xp.asarray([7, 8, 9])
+        with device_only():
+            xp.put(a, idx, v, mode='clip')
+        return a
+
+    @testing.numpy_cupy_array_equal()
     def test_device_indices(self, xp):
         a = testing.shaped_arange((3, 4), xp)[:, ::-1]
         xp.put(a, xp.asarray([[0, 5], [11, 2]]), xp.asarray([7.0, 8.0]),

