@@ -50,8 +50,11 @@ from cupy._creation.matrix import identity  # NOQA
 from cupy._creation.matrix import tri  # NOQA
 from cupy._creation.matrix import tril  # NOQA
 from cupy._creation.matrix import triu  # NOQA
+from cupy._creation.matrix import vander  # NOQA
 
 from cupy._manipulation.basic import copyto  # NOQA
+from cupy._manipulation.kind import asarray_chkfinite  # NOQA
+from cupy._manipulation.kind import require  # NOQA
 from cupy._manipulation.shape import ndim  # NOQA
 from cupy._manipulation.shape import ravel  # NOQA
 from cupy._manipulation.shape import reshape  # NOQA
@@ -109,6 +112,8 @@ from cupy._indexing.generate import tril_indices  # NOQA
 from cupy._indexing.generate import tril_indices_from  # NOQA
 from cupy._indexing.generate import triu_indices  # NOQA
 from cupy._indexing.generate import triu_indices_from  # NOQA
+from cupy._indexing.generate import c_  # NOQA
+from cupy._indexing.generate import r_  # NOQA
 from cupy._indexing.generate import unravel_index  # NOQA
 from cupy._indexing.indexing import choose  # NOQA
 from cupy._indexing.indexing import compress  # NOQA
@@ -125,6 +130,7 @@ from cupy._indexing.insert import putmask  # NOQA
 from cupy._sorting.search import argwhere  # NOQA
 from cupy._sorting.search import flatnonzero  # NOQA
 from cupy._sorting.search import nonzero  # NOQA
+from cupy._sorting.search import searchsorted  # NOQA
 from cupy._sorting.search import where  # NOQA
 
 # --- ufuncs and elementwise routines
@@ -243,6 +249,15 @@ from cupy._math.misc import real  # NOQA
 from cupy._math.misc import round  # NOQA
 from cupy._math.misc import round_  # NOQA
 from cupy._math.misc import sinc  # NOQA
+from cupy._math.misc import fix  # NOQA
+from cupy._math.misc import real_if_close  # NOQA
+from cupy._math.convolution import convolve  # NOQA
+from cupy._math.differences import diff  # NOQA
+from cupy._math.differences import ediff1d  # NOQA
+from cupy._math.differences import gradient  # NOQA
+from cupy._math.differences import trapezoid  # NOQA
+from cupy._math.differences import trapz  # NOQA
+from cupy._math.differences import unwrap  # NOQA
 
 # --- reductions, statistics, linear algebra
 from cupy._math.sumprod import cumprod  # NOQA
@@ -271,6 +286,20 @@ from cupy._statistics.meanvar import std  # NOQA
 from cupy._statistics.meanvar import var  # NOQA
 from cupy._logic.truth import all  # NOQA
 from cupy._logic.truth import any  # NOQA
+from cupy._logic.truth import in1d  # NOQA
+from cupy._logic.truth import isin  # NOQA
+from cupy._logic.content import isneginf  # NOQA
+from cupy._logic.content import isposinf  # NOQA
+from cupy._logic.comparison import allclose  # NOQA
+from cupy._logic.comparison import array_equal  # NOQA
+from cupy._logic.comparison import array_equiv  # NOQA
+from cupy._logic.comparison import isclose  # NOQA
+from cupy._logic.type_testing import iscomplex  # NOQA
+from cupy._logic.type_testing import iscomplexobj  # NOQA
+from cupy._logic.type_testing import isfortran  # NOQA
+from cupy._logic.type_testing import isreal  # NOQA
+from cupy._logic.type_testing import isrealobj  # NOQA
+from cupy._logic.type_testing import isscalar  # NOQA
 from cupy._sorting.argextrema import argmax  # NOQA
 from cupy._sorting.argextrema import argmin  # NOQA
 from cupy._sorting.argextrema import nanargmax  # NOQA
@@ -279,6 +308,7 @@ from cupy._sorting.count import count_nonzero  # NOQA
 from cupy import linalg  # NOQA
 from cupy.linalg._einsum import einsum  # NOQA
 from cupy.linalg._norms import trace  # NOQA
+from cupy.linalg._product import cross  # NOQA
 from cupy.linalg._product import dot  # NOQA
 from cupy.linalg._product import inner  # NOQA
 from cupy.linalg._product import kron  # NOQA
@@ -306,7 +336,7 @@ __version__ = '0.1.0'
 # cupy.cuda.memory`` and ``from cupy.cuda import Stream`` work unchanged.
 cuda = xpu
 _sys.modules['cupy.cuda'] = xpu
-for _name in ('device', 'memory', 'memory_pool', 'pinned_memory', 'runtime',
+for _name in ('cub', 'cutensor', 'device', 'memory', 'memory_pool', 'pinned_memory', 'runtime',
               'stream'):
     _sys.modules['cupy.cuda.' + _name] = getattr(xpu, _name)
 del _name

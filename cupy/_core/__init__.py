@@ -2,3 +2,8 @@
 build on.  Backend-neutral: device work goes to the provider."""
 
 from cupy._core.core import ndarray  # NOQA
+
+from cupy._core._accelerator import get_reduction_accelerators  # NOQA
+from cupy._core._accelerator import get_routine_accelerators  # NOQA
+from cupy._core._accelerator import set_reduction_accelerators  # NOQA
+from cupy._core._accelerator import set_routine_accelerators  # NOQA

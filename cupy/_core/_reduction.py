@@ -171,14 +171,24 @@ def loop_dtype(name, a_dtype, dtype, out_dtype, result_dtype):
     if name in _ARG or name == 'count_nonzero' or name in ('all', 'any'):
         return a_dtype
     if dtype is not None:
-        return numpy.dtype(dtype)
-    if out_dtype is not None:
+        loop = numpy.dtype(dtype)
+    elif out_dtype is not None:
         try:
-            return _UFUNCS[name].resolve_dtypes(
+            loop = _UFUNCS[name].resolve_dtypes(
                 (out_dtype, a_dtype, None), reduction=True)[2]
         except Exception:
-            return result_dtype
-    return result_dtype
+            loop = result_dtype
+    else:
+        loop = result_dtype
+    if loop == _F16 and name in _F32_ACCUMULATED:
+        # CuPy accumulates float16 sums and products in float32 and rounds
+        # once (NumPy does so only along contiguous axes): never less
+        # accurate than NumPy's float16 steps
+        return _F32
+    return loop
+
+
+_F32_ACCUMULATED = frozenset(['sum', 'nansum', 'prod', 'nanprod'])
 
 
 # ------------------------------------------------------------ the routing --
@@ -672,7 +682,9 @@ _COMPOSED = {
 
 def scan(name, a, axis=None, dtype=None, out=None):
     """cumsum / cumprod (and the nan-variants) on the device."""
-    a = as_array(a)
+    if not isinstance(a, core.ndarray):
+        # CuPy's scans take device arrays only (no implicit host copy)
+        raise TypeError('Unsupported type {}'.format(type(a)))
     base = name[3:] if name.startswith('nan') else name
     if axis is None:
         src = a.reshape(-1)

@@ -149,12 +149,20 @@ def _nocopy_strides(shape, strides, newshape, itemsize, order):
     return tuple(out)
 
 
+# NumPy's NPY_MAXDIMS (numpy 2)
+_MAXDIMS = 64
+
+
 def reshape_strides(a, newshape, order):
     """(shape, strides) of a view of `a` with `newshape` in `order`, or
     None when only a copy can have that shape.  The strides are NumPy's:
     unchanged when `newshape` is literally a's shape, contiguous ones when
     `a` is contiguous in `order`, else those of the no-copy rule."""
     requested = tuple(int_sequence(newshape, unwrap=True))
+    if len(requested) > _MAXDIMS:
+        raise ValueError(
+            'maximum supported dimension for an ndarray is currently {}, '
+            'found {}'.format(_MAXDIMS, len(requested)))
     if requested == a.shape:
         return a.shape, a.strides
     shape = _resolve_unknown(requested, a.size)

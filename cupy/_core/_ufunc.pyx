@@ -12,6 +12,8 @@ import warnings
 
 import numpy
 
+_ComplexWarning = numpy.exceptions.ComplexWarning
+
 from cupy._core.core cimport (
     ndarray, _empty, _copy_to, _fill, _broadcast_to, _byte_extent)
 from cupy._core._elementwise cimport (
@@ -57,6 +59,9 @@ cdef class _Plan:
     cdef readonly bint check_negative_power
     # native, one output, inputs used as given: the fast path may take it
     cdef readonly bint simple
+    # an operand or out= is cast from complex to a real type: NumPy's
+    # ComplexWarning (decided by dtypes alone, so no synchronisation)
+    cdef readonly bint complex_warn
 
     def __repr__(self):
         return '<_Plan {} {!r}>'.format(self.loop, self.route)
@@ -224,7 +229,7 @@ cdef class ufunc:
     cdef readonly int nin
     cdef readonly int nout
     cdef readonly int nargs
-    cdef readonly tuple types
+    cdef readonly tuple _types
     cdef object _docstring
     cdef dict _cache
     cdef bint _is_cmp
@@ -236,12 +241,12 @@ cdef class ufunc:
         self.nin = numpy_ufunc.nin
         self.nout = numpy_ufunc.nout
         self.nargs = numpy_ufunc.nargs
-        self.types = tuple(_capability.numpy_loops(numpy_ufunc))
+        self._types = tuple(_capability.numpy_loops(numpy_ufunc))
         self._docstring = doc
         self._cache = {}
         self._is_cmp = self._name in _CMP
         self._is_power = self._name in ('power', 'float_power')
-        _capability.register_ufunc(self._name, self.types)
+        _capability.register_ufunc(self._name, self._types)
         _all_ufuncs.append(self)
 
     # --------------------------------------------------------- attributes
@@ -258,7 +263,12 @@ cdef class ufunc:
 
     @property
     def ntypes(self):
-        return len(self.types)
+        return len(self._types)
+
+    @property
+    def types(self):
+        # a new list each time, as NumPy's ufunc.types
+        return list(self._types)
 
     @property
     def identity(self):
@@ -302,7 +312,9 @@ cdef class ufunc:
             if out is not None:
                 raise TypeError("cannot specify 'out' as both a positional "
                                 "and keyword argument")
-            out = args[self.nin:]
+            # NumPy: positional outputs may be fewer than nout (the rest
+            # are allocated)
+            out = tuple(args[self.nin:]) + (None,) * (self.nargs - nargs)
             args = args[:self.nin]
             out_given = True
         outs = self._normalize_out(out)
@@ -390,6 +402,16 @@ cdef class ufunc:
             else:
                 prep.append(want)
         p.in_prep = tuple(prep)
+        warn = False
+        for i in range(nin):
+            if (isinstance(items[i], numpy.dtype) and items[i].kind == 'c'
+                    and p.in_dtypes[i].kind not in 'cb'):
+                warn = True
+        for i in range(len(out_dts)):
+            if (out_dts[i] is not None and p.out_dtypes[i].kind == 'c' and
+                    out_dts[i].kind not in 'cb'):
+                warn = True
+        p.complex_warn = warn
         p.check_negative_power = (
             self._is_power and p.in_dtypes[1].kind == 'i')
         p.simple = (p.route.kind == 'native' and self.nout == 1 and
@@ -468,6 +490,9 @@ cdef class ufunc:
             plan = self._plan(titems, out_dts or (None,) * nout, sig,
                               casting)
             self._cache[key] = plan
+        if plan.complex_warn:
+            warnings.warn('Casting complex values to real discards the '
+                          'imaginary part', _ComplexWarning, stacklevel=3)
         if plan.simple:
             if not slow:
                 res = self._fast(args, arrays, plan, None)

@@ -15,7 +15,7 @@ from cupy.xpu.stream cimport get_current_stream_ptr
 from cupy.xpu import memory as _memory
 from cupy.xpu.device import Device as _Device
 from cupy._core import _dtype
-from cupy._core._flags import Flags
+from cupy._core.flags import Flags
 from cupy_backends.backend import provider as _provider_module
 
 cdef Provider _provider = None
@@ -319,12 +319,16 @@ cdef class ndarray:
         from cupy._core import _shape
         return _shape.view_as(self, _dtype.get_dtype(dtype))
 
-    def reshape(self, *shape, order='C'):
-        """A view with a new shape where possible, else a copy."""
+    def reshape(self, *shape, order='C', copy=None):
+        """A view with a new shape where possible, else a copy
+        (``copy=True`` always copies, ``copy=False`` never does)."""
         from cupy._core import _shape
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = shape[0]
-        return _shape.reshape(self, shape, order)
+        if copy is None:
+            return _shape.reshape(self, shape, order)
+        from cupy._manipulation import shape as _m_shape
+        return _m_shape.reshape(self, shape, order, copy=copy)
 
     def ravel(self, order='C'):
         """A 1-d view when the elements are contiguous in ``order``, else a
@@ -520,6 +524,14 @@ cdef class ndarray:
         import cupy
         return cupy.repeat(self, repeats, axis)
 
+    def searchsorted(self, v, side='left', sorter=None):
+        from cupy._sorting import search
+        return search.searchsorted(self, v, side, sorter)
+
+    def choose(self, choices, out=None, mode='raise'):
+        from cupy._indexing import indexing
+        return indexing.choose(self, choices, out, mode)
+
     def nonzero(self):
         import cupy
         return cupy.nonzero(self)
@@ -709,8 +721,9 @@ cdef class ndarray:
             return NotImplemented
         if not _ufunc_operand(other):
             return NotImplemented
-        if type(other) is int and other == 2:
-            # NumPy's operator takes square for ** 2 (bool ** 2 is int8)
+        if type(other) is int and other == 2 and self.dtype.kind != 'b':
+            # NumPy's operator takes square for ** 2; CuPy keeps power's
+            # promotion for bool (bool ** 2 is int64 there, NumPy's int8)
             return _ufuncs().square(self)
         return _ufuncs().power(self, other)
 
@@ -840,12 +853,12 @@ cdef class ndarray:
 
     def __eq__(self, other):
         if not _ufunc_operand(other):
-            return NotImplemented
+            return _object_comparison(self, other, True)
         return _ufuncs().equal(self, other)
 
     def __ne__(self, other):
         if not _ufunc_operand(other):
-            return NotImplemented
+            return _object_comparison(self, other, False)
         return _ufuncs().not_equal(self, other)
 
     __hash__ = None
@@ -908,6 +921,39 @@ cdef inline object _ufuncs():
 
 cdef inline bint _ufunc_operand(object x):
     return isinstance(x, (ndarray, int, float, complex, numpy.generic))
+
+
+cdef object _object_comparison(ndarray self, object other, bint eq):
+    """``a == obj`` / ``a != obj`` for an object that is no ufunc operand.
+
+    NumPy compares every element with the object in Python.  A number never
+    equals a plain object (None, Ellipsis, object() ...), so the result is
+    all False (all True for !=) without touching the data.  An object with
+    its own comparison method gets Python's reflected call; one whose !=
+    would be NumPy's negation of its elementwise __eq__ raises TypeError.
+    Arrays and sequences keep Python's NotImplemented (no implicit copy).
+    """
+    cdef ndarray res
+    t = type(other)
+    if (isinstance(other, (numpy.ndarray, list, tuple)) or
+            hasattr(other, '__array_priority__') or
+            hasattr(other, '__array_ufunc__') or
+            hasattr(other, '__cuda_array_interface__')):
+        return NotImplemented
+    if isinstance(other, (str, bytes)):
+        pass                    # never equal to a number (NumPy's result)
+    elif eq and t.__eq__ is not object.__eq__:
+        return NotImplemented
+    elif not eq:
+        if t.__ne__ is not object.__ne__:
+            return NotImplemented
+        if t.__eq__ is not object.__eq__:
+            raise TypeError(
+                'cannot compare a cupy.ndarray with {!r} by !=: that object '
+                'defines only __eq__'.format(t.__name__))
+    res = _empty(self._shape, numpy.dtype(numpy.bool_))
+    _fill(res, not eq)
+    return res
 
 
 cdef object _matmul():

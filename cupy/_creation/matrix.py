@@ -139,3 +139,27 @@ def triu(m, k=0):
     (over the last two axes)."""
     return _triangle('triu', m, k)
 
+
+
+def vander(x, N=None, increasing=False):
+    """The Vandermonde matrix of 1-d ``x``: columns ``x**(N-1), ...,
+    x**0`` (reversed with ``increasing``), built by repeated multiplication
+    as NumPy does, in ``promote_types(x.dtype, int)``."""
+    import cupy
+    x = cupy.asarray(x)
+    if x.ndim != 1:
+        raise ValueError('x must be a one-dimensional array or sequence.')
+    N = x.shape[0] if N is None else operator.index(N)
+    if N < 0:
+        raise ValueError('negative dimensions are not allowed')
+    dt = numpy.promote_types(x.dtype, numpy.dtype(int))
+    v = core._empty((x.shape[0], N), dt)
+    if N > 0 and x.shape[0] > 0:
+        core._fill(v[:, 0], 1)
+        if N > 1:
+            core._copy_to(v[:, 1], x)
+        for j in range(2, N):
+            cupy.multiply(v[:, j - 1], x, out=v[:, j])
+    if not increasing:
+        v = cupy.ascontiguousarray(v[:, ::-1])
+    return v

@@ -135,6 +135,8 @@ def unravel_index(indices, shape, order='C'):
     reads one flag back, a synchronisation.
     """
     import cupy
+    if order is None:
+        order = 'C'   # NumPy's default for None
     if order not in ('C', 'F'):
         raise ValueError("only 'C' or 'F' order is permitted")
     if not isinstance(indices, core.ndarray):
@@ -197,6 +199,8 @@ def ravel_multi_index(multi_index, dims, mode='raise', order='C'):
     if len(multi_index) != len(dims):
         raise ValueError('parameter multi_index must be a sequence of '
                          'length {}'.format(len(dims)))
+    if order is None:
+        order = 'C'   # NumPy's default for None
     if order not in ('C', 'F'):
         raise ValueError("only 'C' or 'F' order is permitted")
     modes = (mode,) * len(dims) if isinstance(mode, str) else tuple(mode)
@@ -247,3 +251,80 @@ def ravel_multi_index(multi_index, dims, mode='raise', order='C'):
         core._fill(flat, numpy.asarray(0, numpy.intp))
     flat = cupy.broadcast_to(flat, shape)
     return flat.astype(numpy.intp, copy=True)
+
+
+class AxisConcatenator:
+    """Index-syntax concatenation (``r_[a, b, 0]``): arrays and scalars are
+    joined along ``axis`` after being given ``ndmin`` dimensions (arrays of
+    fewer dimensions placed as ``trans1d`` says, as NumPy's).  Slices
+    (``r_[0:1:5j]``) and string directives are not supported
+    (NotImplementedError), as in CuPy."""
+
+    def __init__(self, axis=0, matrix=False, ndmin=1, trans1d=-1):
+        if matrix:
+            raise NotImplementedError('matrix output is not supported')
+        self.axis = axis
+        self.ndmin = ndmin
+        self.trans1d = trans1d
+
+    def _as_array(self, item):
+        import cupy
+        arr = cupy.array(item, copy=None, ndmin=self.ndmin)
+        item_ndim = item.ndim if isinstance(item, core.ndarray) else \
+            numpy.ndim(item)
+        if self.trans1d != -1 and item_ndim < self.ndmin:
+            k2 = self.ndmin - item_ndim
+            k1 = self.trans1d
+            if k1 < 0:
+                k1 += k2 + 1
+            axes = list(range(self.ndmin))
+            arr = arr.transpose(axes[:k1] + axes[k2:] + axes[k1:k2])
+        return arr
+
+    def __getitem__(self, key):
+        import cupy
+        if not isinstance(key, tuple):
+            key = (key,)
+        arrays = []
+        dtype_objs = []
+        for item in key:
+            if isinstance(item, slice):
+                raise NotImplementedError(
+                    'slices in r_/c_ are not supported')
+            if isinstance(item, str):
+                raise NotImplementedError(
+                    'string directives in r_/c_ are not supported')
+            if not isinstance(item, core.ndarray) and numpy.ndim(item) == 0:
+                dtype_objs.append(item)
+            arr = self._as_array(item)
+            if isinstance(item, core.ndarray) or numpy.ndim(item) != 0:
+                dtype_objs.append(arr.dtype)
+            arrays.append(arr)
+        if not arrays:
+            return cupy.array([])
+        final = numpy.result_type(*dtype_objs)
+        arrays = [a if a.dtype == final else a.astype(final)
+                  for a in arrays]
+        return cupy.concatenate(arrays, axis=self.axis)
+
+    def __len__(self):
+        return 0
+
+
+class CClass(AxisConcatenator):
+    """``c_[a, b]``: concatenation along the last axis, 1-d inputs as
+    columns."""
+
+    def __init__(self):
+        super().__init__(-1, ndmin=2, trans1d=0)
+
+
+class RClass(AxisConcatenator):
+    """``r_[a, b]``: concatenation along the first axis."""
+
+    def __init__(self):
+        super().__init__()
+
+
+c_ = CClass()
+r_ = RClass()

@@ -42,6 +42,9 @@ def copyto(dst, src, casting='same_kind', where=True):
                 .format('scalar' if host.ndim == 0 else 'array data',
                         host.dtype, dst.dtype, casting))
         src = asarray(host)
+    if isinstance(where, (int, float, complex, numpy.number)):
+        # NumPy takes a scalar mask's truth value (no 'safe' cast check)
+        where = bool(where)
     if isinstance(where, (bool, numpy.bool_)):
         if not where:
             core._broadcast_to(asarray(src), dst.shape)   # shape check

@@ -43,6 +43,9 @@ def reshape(a, shape=None, order='C', *, newshape=None, copy=None):
         raise TypeError("reshape() missing 1 required positional argument: "
                         "'shape'")
     a = asarray(a)
+    if isinstance(copy, str):
+        raise ValueError("strings are not allowed for 'copy' keyword. "
+                         "Use True/False/None instead.")
     order = _layout.check_order(order, 'C')
     if order == 'K':
         raise ValueError("order 'K' is not permitted for reshaping")

@@ -65,6 +65,14 @@ def clip(a, a_min=numpy._NoValue, a_max=numpy._NoValue, out=None, *,
     if a_max is not numpy._NoValue and max is not numpy._NoValue:
         raise ValueError("Passed more than one argument for the upper bound: "
                          "use either a_max or max")
+    # NumPy 2: a_min and a_max are positional pairs; one without the
+    # other is its TypeError (min=/max= keywords may come alone)
+    if a_min is not numpy._NoValue and a_max is numpy._NoValue:
+        raise TypeError(
+            "clip() missing 1 required positional argument: 'a_max'")
+    if a_max is not numpy._NoValue and a_min is numpy._NoValue:
+        raise TypeError(
+            "clip() missing 1 required positional argument: 'a_min'")
     lo = a_min if a_min is not numpy._NoValue else min
     hi = a_max if a_max is not numpy._NoValue else max
     lo = None if lo is numpy._NoValue else lo
@@ -122,6 +130,8 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     x = _as_array(x)
     if x.dtype.kind not in 'fc':
         return x.copy() if copy else x
+    if any(isinstance(v, core.ndarray) for v in (nan, posinf, neginf)):
+        return _nan_to_num_arrays(x, copy, nan, posinf, neginf)
     part = numpy.dtype('f{}'.format(x.dtype.itemsize // 2)) \
         if x.dtype.kind == 'c' else x.dtype
     info = numpy.finfo(part)
@@ -139,6 +149,64 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     _elementwise.run_loop('nan_to_num', '{0}->{0}'.format(c), [x], [out],
                           attrs)
     return out
+
+
+def _nan_to_num_arrays(x, copy, nan, posinf, neginf):
+    """nan_to_num with array replacement values: they broadcast to x's
+    shape (NumPy's ValueError otherwise) and are selected elementwise, in
+    each part of complex values."""
+    for v in (nan, posinf, neginf):
+        if isinstance(v, core.ndarray) and numpy.broadcast_shapes(
+                v.shape, x.shape) != x.shape:
+            raise ValueError(
+                'could not broadcast input array from shape {} into shape '
+                '{}'.format(v.shape, x.shape))
+    parts = [x.real, x.imag] if x.dtype.kind == 'c' else [x]
+    done = []
+    for p in parts:
+        info = numpy.finfo(p.dtype)
+        hi = info.max if posinf is None else posinf
+        lo = info.min if neginf is None else neginf
+        r = where(ufuncs.isnan(p), nan, p)
+        r = where(ufuncs.logical_and(ufuncs.isinf(p), ufuncs.greater(p, 0)),
+                  hi, r)
+        r = where(ufuncs.logical_and(ufuncs.isinf(p), ufuncs.less(p, 0)),
+                  lo, r)
+        done.append(r.astype(p.dtype, copy=False))
+    out = core._empty(x.shape, x.dtype) if copy else x
+    if x.dtype.kind == 'c':
+        out.real = done[0]
+        out.imag = done[1]
+    else:
+        core._copy_to(out, done[0])
+    return out
+
+
+# ------------------------------------------------------------ rounding
+
+def fix(x, out=None):
+    """Rounds toward zero, keeping the floating type (``numpy.fix``):
+    floor where x >= 0, ceil elsewhere."""
+    x = _as_array(x)
+    res = where(ufuncs.greater_equal(x, 0), ufuncs.floor(x), ufuncs.ceil(x))
+    if out is not None:
+        core._copy_to(out, res)
+        return out
+    return res
+
+
+def real_if_close(a, tol=100):
+    """The real part when every imaginary part is within ``tol`` machine
+    epsilons of zero (``numpy.real_if_close``).  The result's type depends
+    on the data: this reads one flag back (a synchronisation)."""
+    a = _as_array(a)
+    if a.dtype.kind != 'c':
+        return a
+    if tol > 1:
+        tol = numpy.finfo(a.dtype).eps * tol
+    if bool(ufuncs.less(ufuncs.absolute(a.imag), tol).all()):
+        return a.real
+    return a
 
 
 # ------------------------------------------------------- complex parts

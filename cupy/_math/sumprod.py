@@ -80,8 +80,7 @@ def _cumulative(name, x, axis, dtype, out, include_initial):
                              'arrays')
         axis = 0
     if x.ndim == 0:
-        raise ValueError('cumulative functions need an array of at least '
-                         'one dimension')
+        x = x.reshape((1,))      # NumPy 2.4 treats a 0-d input as 1-d
     res = _reduction.scan(name, x, axis, dtype, None if include_initial
                           else out)
     if not include_initial:

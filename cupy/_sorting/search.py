@@ -70,3 +70,52 @@ def where(condition, x=None, y=None):
         return nonzero(condition)
     from cupy._math import misc
     return misc.where(condition, x, y)
+
+
+def _nan_last_less(x, y):
+    """x < y in NumPy's sort order, where NaN sorts after everything."""
+    import cupy
+    lt = cupy.less(x, y)
+    kinds = [numpy.asarray(t).dtype.kind if not isinstance(t, core.ndarray)
+             else t.dtype.kind for t in (x, y)]
+    if 'f' in kinds or 'c' in kinds:
+        lt = cupy.logical_or(
+            lt, cupy.logical_and(cupy.isnan(y), cupy.logical_not(cupy.isnan(x))))
+    return lt
+
+
+def searchsorted(a, v, side='left', sorter=None):
+    """Indices where ``v`` would be inserted into the sorted 1-d ``a`` to
+    keep it sorted (NumPy's order: NaN last).
+
+    Each index is a count of the elements of ``a`` before the insertion
+    point (a broadcast comparison and a sum on the device), so it needs no
+    sort and no synchronisation; ``a`` must be sorted, as in NumPy.
+    """
+    if not isinstance(a, core.ndarray):
+        raise TypeError('searchsorted: `a` must be a cupy.ndarray')
+    if a.ndim != 1:
+        raise ValueError('object too deep for desired array')
+    if side not in ('left', 'right'):
+        raise ValueError(
+            "side must be 'left' or 'right' (got {!r})".format(side))
+    if sorter is not None:
+        sorter = asarray(sorter)
+        if sorter.dtype.kind not in 'iu':
+            raise TypeError('sorter must only contain integers')
+        if sorter.shape != a.shape:
+            raise ValueError('sorter.size must equal a.size')
+        a = a.take(sorter)
+    import cupy
+    if isinstance(v, core.ndarray):
+        vv = v[..., None]
+    elif numpy.ndim(v) == 0:
+        vv = v
+    else:
+        raise TypeError('searchsorted: `v` must be a cupy.ndarray or a '
+                        'scalar (got {})'.format(type(v).__name__))
+    if side == 'left':
+        before = _nan_last_less(a, vv)
+    else:
+        before = cupy.logical_not(_nan_last_less(vv, a))
+    return before.sum(axis=-1, dtype=_INT64)

@@ -274,7 +274,7 @@ def _path(operands, inputs, output, optimize):
     sub = ','.join(''.join(x) for x in inputs) + '->' + ''.join(output)
     mode = 'greedy' if optimize is True else optimize
     path = numpy.einsum_path(sub, *proxies, optimize=mode)[0][1:]
-    return [tuple(p) for p in path if len(p) == 2] or [(0, 1)] * (n - 1)
+    return [tuple(p) for p in path]
 
 
 def einsum(*operands, out=None, dtype=None, order='K', casting='safe',
@@ -288,6 +288,7 @@ def einsum(*operands, out=None, dtype=None, order='K', casting='safe',
     else:
         subscripts, ops = _from_sublists(operands)
     ops = [_reduction.as_array(x) for x in ops]
+    given = ops[0] if len(ops) == 1 else None
     inputs, output = _parse(subscripts, ops)
     kw = {'casting': casting}
     if dtype is not None:
@@ -313,15 +314,23 @@ def einsum(*operands, out=None, dtype=None, order='K', casting='safe',
                             res_dtype)
     steps = _path([p[0] for p in pairs], [p[1] for p in pairs], output,
                   optimize)
-    for i, j in steps:
-        i, j = sorted((i, j))
-        a, la = pairs[i]
-        b, lb = pairs[j]
-        rest = [p for n, p in enumerate(pairs) if n not in (i, j)]
-        keep = set(output)
-        for _, lr in rest:
-            keep.update(lr)
-        pairs = rest + [_contract(a, la, b, lb, keep, res_dtype)]
+    if len(pairs) > 1:
+        # NumPy's path may contract more than two operands in one step:
+        # they are folded pairwise; anything left is folded at the end
+        steps = list(steps) + [tuple(range(len(pairs) - sum(
+            len(st) - 1 for st in steps)))]
+    for step in steps:
+        idx = sorted(step)
+        group = [pairs[n] for n in idx]
+        rest = [p for n, p in enumerate(pairs) if n not in idx]
+        acc, lacc = group[0]
+        for j in range(1, len(group)):
+            keep = set(output)
+            for _, lr in rest + group[j + 1:]:
+                keep.update(lr)
+            acc, lacc = _contract(acc, lacc, group[j][0], group[j][1], keep,
+                                  res_dtype)
+        pairs = rest + [(acc, lacc)]
     res, letters = pairs[0]
     res, letters = _sum_out(res, letters,
                             [c for c in letters if c not in output],
@@ -337,6 +346,11 @@ def einsum(*operands, out=None, dtype=None, order='K', casting='safe',
         from cupy._core import core
         core._copy_to(out, res)
         return out
+    if given is not None and res.base is not None and (
+            res.base is given or res.base is given.base):
+        # one operand, nothing summed or cast: a view of it, as NumPy and
+        # CuPy return ('ij->ji', 'ii->i', '...')
+        return res
     if res.base is not None or not res.flags.c_contiguous:
         res = res.copy()
     return res

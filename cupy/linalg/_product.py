@@ -200,3 +200,77 @@ def matrix_power(a, n):
             break
         z = _routines_linalg.matmul(z, z)
     return result.copy() if result is a else result
+
+
+def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    """Cross product of 2- or 3-element vectors (``numpy.cross``): the
+    components are products and differences of slices, as NumPy computes
+    them, in the promoted dtype."""
+    import warnings
+    import cupy
+    from numpy.lib.array_utils import normalize_axis_index
+    if axis is not None:
+        axisa, axisb, axisc = (axis,) * 3
+    a = _reduction.as_array(a)
+    b = _reduction.as_array(b)
+    if a.ndim < 1 or b.ndim < 1:
+        raise ValueError('At least one array has zero dimension')
+    axisa = normalize_axis_index(axisa, a.ndim)
+    axisb = normalize_axis_index(axisb, b.ndim)
+    a = cupy.moveaxis(a, axisa, -1)
+    b = cupy.moveaxis(b, axisb, -1)
+    msg = ('incompatible dimensions for cross product\n'
+           '(dimension must be 2 or 3)')
+    if a.shape[-1] not in (2, 3) or b.shape[-1] not in (2, 3):
+        raise ValueError(msg)
+    if a.shape[-1] == 2 or b.shape[-1] == 2:
+        warnings.warn(
+            'Arrays of 2-dimensional vectors are deprecated. Use arrays of '
+            '3-dimensional vectors instead. (deprecated in NumPy 2.0)',
+            DeprecationWarning, stacklevel=2)
+    shape = numpy.broadcast_shapes(a.shape[:-1], b.shape[:-1])
+    if a.shape[-1] == 3 or b.shape[-1] == 3:
+        shape += (3,)
+        axisc = normalize_axis_index(axisc, len(shape))
+    dtype = numpy.promote_types(a.dtype, b.dtype)
+    cp = core._empty(shape, dtype)
+    mul = _ufunc('multiply')
+    sub = _ufunc('subtract')
+    neg = _ufunc('negative')
+    a0, a1 = a[..., 0], a[..., 1]
+    b0, b1 = b[..., 0], b[..., 1]
+    a2 = a[..., 2] if a.shape[-1] == 3 else None
+    b2 = b[..., 2] if b.shape[-1] == 3 else None
+    if cp.ndim != 0 and cp.shape[-1] == 3:
+        cp0, cp1, cp2 = cp[..., 0], cp[..., 1], cp[..., 2]
+    else:
+        cp2 = cp
+    with numpy.errstate(over='ignore'):
+        if a2 is None and b2 is None:
+            cp[...] = sub(mul(a0, b1), mul(a1, b0))
+            return cp
+        if a2 is None:
+            cp0[...] = mul(a1, b2)
+            cp1[...] = neg(mul(a0, b2).astype(dtype, copy=False))
+            cp2[...] = sub(mul(a0, b1), mul(a1, b0))
+        elif b2 is None:
+            cp0[...] = neg(mul(a2, b1).astype(dtype, copy=False))
+            cp1[...] = mul(a2, b0)
+            cp2[...] = sub(mul(a0, b1), mul(a1, b0))
+        else:
+            cp0[...] = sub(mul(a1, b2), mul(a2, b1))
+            cp1[...] = sub(mul(a2, b0), mul(a0, b2))
+            cp2[...] = sub(mul(a0, b1), mul(a1, b0))
+    return cupy.moveaxis(cp, -1, axisc)
+
+
+def linalg_cross(x1, x2, /, *, axis=-1):
+    """Cross product of 3-element vectors (``numpy.linalg.cross``)."""
+    x1 = _reduction.as_array(x1)
+    x2 = _reduction.as_array(x2)
+    if x1.shape[axis] != 3 or x2.shape[axis] != 3:
+        raise ValueError(
+            'Both input arrays must be (arrays of) 3-dimensional vectors, '
+            'but they are {} and {} dimensional instead.'.format(
+                x1.shape[axis], x2.shape[axis]))
+    return cross(x1, x2, axis=axis)

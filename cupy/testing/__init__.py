@@ -22,6 +22,9 @@ from cupy.testing._helper import assert_warns  # NOQA
 from cupy.testing._helper import generate_matrix  # NOQA
 from cupy.testing._helper import installed  # NOQA
 from cupy.testing._helper import numpy_satisfies  # NOQA
+from cupy.testing._helper import NumpyAliasBasicTestBase  # NOQA
+from cupy.testing._helper import NumpyAliasTestBase  # NOQA
+from cupy.testing._helper import NumpyAliasValuesTestBase  # NOQA
 from cupy.testing._helper import shaped_arange  # NOQA
 from cupy.testing._helper import shaped_linspace  # NOQA
 from cupy.testing._helper import shaped_random  # NOQA

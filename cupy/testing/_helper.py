@@ -8,7 +8,9 @@ to ``xp.array``/``xp.asarray``, so the same call gives the same values for
 """
 
 import contextlib
+import inspect
 import importlib
+import unittest
 import warnings
 
 import numpy
@@ -265,3 +267,42 @@ class AssertFunctionIsCalled:
                     self.patch.attribute, self.handle.call_count,
                     self.times_called))
         return False
+
+
+class NumpyAliasTestBase(unittest.TestCase):
+    """Base of tests that compare a cupy function with the NumPy function
+    of the same name: a subclass sets ``func`` to that name."""
+
+    func = None
+
+    @property
+    def cupy_func(self):
+        return getattr(cupy, self.func)
+
+    @property
+    def numpy_func(self):
+        return getattr(numpy, self.func)
+
+
+class NumpyAliasBasicTestBase(NumpyAliasTestBase):
+    """Checks that ``cupy.<func>`` has NumPy's signature and a docstring of
+    its own."""
+
+    def test_argspec(self):
+        assert (inspect.signature(self.cupy_func)
+                == inspect.signature(self.numpy_func))
+
+    def test_docstring(self):
+        doc = getattr(self.cupy_func, '__doc__', None)
+        assert doc
+        assert doc is not getattr(self.numpy_func, '__doc__', None)
+
+
+class NumpyAliasValuesTestBase(NumpyAliasTestBase):
+    """Checks that ``cupy.<func>(*self.args)`` equals NumPy's result; a
+    subclass sets ``args`` (e.g. in ``setUp``)."""
+
+    args = ()
+
+    def test_values(self):
+        assert self.cupy_func(*self.args) == self.numpy_func(*self.args)

@@ -4,6 +4,8 @@
 any backend.
 """
 
+from cupy.xpu import cub  # NOQA
+from cupy.xpu import cutensor  # NOQA
 from cupy.xpu import device  # NOQA
 from cupy.xpu import memory  # NOQA
 from cupy.xpu import memory_pool  # NOQA

@@ -33,6 +33,9 @@ eventSynchronize = _api.xpuEventSynchronize
 eventQuery = _api.xpuEventQuery
 eventElapsedTime = _api.xpuEventElapsedTime
 
+# CuPy's flag for its ROCm build: neither backend of this package is HIP.
+is_hip = False
+
 
 def backend():
     """'ascend' or 'cuda': the backend this build was made for."""

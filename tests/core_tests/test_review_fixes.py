@@ -126,3 +126,25 @@ class TestTwoDevices:
         a[...] = d1
         numpy.testing.assert_array_equal(a.get(),
                                          numpy.arange(6.).reshape(2, 3).T)
+
+
+class TestFlagsObject:
+
+    def test_read_only_and_derived(self):
+        from cupy._core import flags
+        f = flags.Flags(True, False, True)
+        assert f['C_CONTIGUOUS'] and not f['F'] and f['OWNDATA']
+        assert not f.fnc and f.forc
+        for name in ('c_contiguous', 'f_contiguous', 'owndata'):
+            with pytest.raises(AttributeError):
+                setattr(f, name, True)
+        with pytest.raises(KeyError):
+            f['unknown']
+
+    @pytest.mark.parametrize('make', [
+        lambda xp: xp.empty((4, 8)), lambda xp: xp.empty((4, 8), order='F'),
+        lambda xp: xp.empty((8,))[::2], lambda xp: xp.empty((1, 8))])
+    def test_fnc_forc_as_numpy(self, make):
+        for attr in ('fnc', 'forc', 'c_contiguous', 'f_contiguous'):
+            assert getattr(make(cupy).flags, attr) == \
+                getattr(make(numpy).flags, attr), attr

@@ -104,8 +104,40 @@ class TestEinsum:
         ha, hb, hc = a.get(), b.get(), c.get()
         testing.assert_allclose(r, ha @ hb @ hc, rtol=1e-5, atol=1e-5)
 
-    def test_result_owns_its_data(self):
+    def test_unary_result_is_a_view(self):
+        # NumPy and CuPy: one operand, nothing summed or cast -> a view
         a = cupy.ones((2, 3))
+        for sub in ('ij->ji', 'ij', '...'):
+            assert cupy.einsum(sub, a).base is a
+            assert numpy.einsum(sub, a.get()).base is not None
+        sq = cupy.arange(9.0).reshape(3, 3)
+        d = cupy.einsum('ii->i', sq)
+        assert d.base is sq.base
+        testing.assert_array_equal(d, numpy.array([0.0, 4.0, 8.0]))
         r = cupy.einsum('ij->ji', a)
         r[...] = 5
-        assert float(a.sum()) == 6.0
+        assert float(a.sum()) == 30.0
+
+    def test_reduced_or_cast_result_owns_its_data(self):
+        a = cupy.ones((2, 3))
+        assert cupy.einsum('ij->j', a).base is None
+        assert cupy.einsum('ij->j', a, dtype=numpy.float32,
+                           casting='unsafe').base is None
+        # NumPy's unary view ignores dtype= (it stays a float64 view)
+        r = cupy.einsum('ij->ji', a, dtype=numpy.float32)
+        e = numpy.einsum('ij->ji', a.get(), dtype=numpy.float32)
+        assert r.dtype == e.dtype and r.base is a
+
+
+@pytest.mark.filterwarnings('ignore::cupy.PerformanceWarning')
+@pytest.mark.parametrize('optimize', [False, True, 'greedy', 'optimal'])
+@pytest.mark.parametrize('sub', ['a,ac,ab,ad,cd,bd,bc->', 'ab,bc,cd,da->ac',
+                                 'ij,jk,kl,lm,mi'])
+def test_paths_with_many_operand_steps(sub, optimize):
+    # NumPy's optimal/greedy paths may contract 3+ operands in one step
+    sizes = dict(a=2, b=3, c=4, d=5, i=2, j=3, k=4, l=5, m=2)
+    terms = sub.split('->')[0].split(',')
+    rs = numpy.random.RandomState(0)
+    hs = [rs.rand(*[sizes[c] for c in t]) for t in terms]
+    r = cupy.einsum(sub, *[cupy.asarray(h) for h in hs], optimize=optimize)
+    testing.assert_allclose(r, numpy.einsum(sub, *hs), rtol=1e-12)

@@ -432,3 +432,41 @@ class TestErrors:
             cupy.add(a, 1, out=b)
         with pytest.raises(ValueError):
             a + b
+
+
+class TestCupyCompat:
+    """Behaviour CuPy's own tests expect of ufunc calls."""
+
+    def test_types_is_a_new_list(self):
+        t = cupy.add.types
+        assert isinstance(t, list)
+        t.append('x')
+        assert 'x' not in cupy.add.types
+
+    def test_fewer_positional_outputs(self):
+        a = cupy.arange(1.0, 7.0)
+        b = cupy.full(6, 4.0)
+        out0 = cupy.zeros(6)
+        q, r = cupy.divmod(a, b, out0)
+        assert q is out0
+        hq, hr = numpy.divmod(a.get(), b.get())
+        testing.assert_array_equal(q, hq)
+        testing.assert_array_equal(r, hr)
+
+    @pytest.mark.parametrize('out_dtype,warns', [
+        (numpy.float64, True), (numpy.int32, True), (numpy.bool_, False),
+        (numpy.complex128, False)])
+    def test_complex_warning(self, out_dtype, warns):
+        a = cupy.ones(3, numpy.complex64)
+        out = cupy.zeros(3, out_dtype)
+        import warnings
+        with warnings.catch_warnings(record=True) as ws:
+            warnings.simplefilter('always')
+            cupy.add(a, a, out=out, casting='unsafe')
+        hw = [w.category for w in ws]
+        with warnings.catch_warnings(record=True) as ws:
+            warnings.simplefilter('always')
+            numpy.add(a.get(), a.get(), out=numpy.zeros(3, out_dtype),
+                      casting='unsafe')
+        assert hw == [w.category for w in ws]
+        assert bool(hw) == warns

@@ -221,3 +221,53 @@ class TestMatmulProvider:
         a = cupy.ones((4, 3), numpy.complex64)
         with device_only():
             self._matmul(a, a.T)
+
+
+def test_float16_sum_prod_accumulate_in_float32():
+    # CuPy's float16 sums round once from a float32 accumulation (NumPy
+    # rounds every step along a non-contiguous axis)
+    h = numpy.arange(240, dtype=numpy.float16).reshape(2, 30, 4)
+    a = cupy.asarray(h)
+    s = a.sum(axis=1)
+    assert s.dtype == numpy.float16
+    testing.assert_array_equal(
+        s, h.astype(numpy.float32).sum(axis=1).astype(numpy.float16))
+    assert cupy.nansum(a, axis=1).dtype == numpy.float16
+    p = cupy.asarray(h[:, :3] / 8).prod(axis=1)
+    testing.assert_array_equal(
+        p, (h[:, :3] / 8).astype(numpy.float32).prod(axis=1)
+        .astype(numpy.float16))
+
+
+def test_scans_refuse_host_data():
+    with pytest.raises(TypeError):
+        cupy.cumsum((1, 2, 3))
+    with pytest.raises(TypeError):
+        cupy.cumprod(numpy.arange(3.0))
+
+
+@pytest.mark.parametrize('func', ['cumulative_sum', 'cumulative_prod'])
+@pytest.mark.parametrize('include_initial', [False, True])
+def test_cumulative_0d(func, include_initial):
+    r = getattr(cupy, func)(cupy.asarray(3), include_initial=include_initial)
+    e = getattr(numpy, func)(numpy.asarray(3),
+                             include_initial=include_initial)
+    testing.assert_array_equal(r, e)
+
+
+def test_accelerator_switches():
+    from cupy._core import _accelerator as acc
+    import cupy._core._cub_reduction  # NOQA: importable, as in CuPy
+    assert not cupy.cuda.cub.available and not cupy.cuda.cutensor.available
+    assert cupy.cuda.runtime.is_hip is False
+    old = acc.get_routine_accelerators()
+    try:
+        acc.set_routine_accelerators(['cub', 'cutensor'])
+        assert acc.get_routine_accelerators() == [
+            acc.ACCELERATOR_CUB, acc.ACCELERATOR_CUTENSOR]
+        assert cupy._core.get_routine_accelerators() == \
+            acc.get_routine_accelerators()
+        with pytest.raises(ValueError):
+            acc.set_reduction_accelerators(['nope'])
+    finally:
+        acc.set_routine_accelerators(old)
