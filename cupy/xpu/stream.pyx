@@ -8,6 +8,7 @@ import sys as _sys
 import threading
 
 from cupy_backends.backend cimport api
+from cupy_backends.backend import api as _api   # functions as objects
 
 
 # cupy.xpu.memory._stream_destroying, bound when a stream is created (memory
@@ -48,6 +49,15 @@ cdef inline int _leave_device(int prev, int device) except -1:
     if prev != device:
         api.xpuSetDevice(prev)
     return 0
+
+
+cdef object _call_on(int device, f, intptr_t handle):
+    """f(handle) with `device` current."""
+    cdef int prev = _enter_device(device)
+    try:
+        return f(handle)
+    finally:
+        _leave_device(prev, device)
 
 
 cdef dict _current_streams():
@@ -150,20 +160,12 @@ cdef class _BaseStream:
 
     def synchronize(self):
         """Wait until all work queued on this stream is done."""
-        cdef int prev = _enter_device(self.device_id)
-        try:
-            api.xpuStreamSynchronize(self.ptr)
-        finally:
-            _leave_device(prev, self.device_id)
+        _call_on(self.device_id, _api.xpuStreamSynchronize, self.ptr)
 
     @property
     def done(self):
         """True when all work queued on this stream is done."""
-        cdef int prev = _enter_device(self.device_id)
-        try:
-            return api.xpuStreamQuery(self.ptr)
-        finally:
-            _leave_device(prev, self.device_id)
+        return _call_on(self.device_id, _api.xpuStreamQuery, self.ptr)
 
     def record(self, event=None):
         """Record ``event`` (a new Event of this stream's device if None)
@@ -300,20 +302,12 @@ cdef class Event:
 
     def synchronize(self):
         """Wait until the recorded work is done."""
-        cdef int prev = _enter_device(self.device_id)
-        try:
-            api.xpuEventSynchronize(self.ptr)
-        finally:
-            _leave_device(prev, self.device_id)
+        _call_on(self.device_id, _api.xpuEventSynchronize, self.ptr)
 
     @property
     def done(self):
         """True when the recorded work is done (or never recorded)."""
-        cdef int prev = _enter_device(self.device_id)
-        try:
-            return api.xpuEventQuery(self.ptr)
-        finally:
-            _leave_device(prev, self.device_id)
+        return _call_on(self.device_id, _api.xpuEventQuery, self.ptr)
 
 
 def get_elapsed_time(Event start_event not None, Event end_event not None):

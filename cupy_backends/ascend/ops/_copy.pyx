@@ -22,15 +22,12 @@ from cupy_backends.ascend.ops._dtype cimport (
     DS_ZERO)
 from cupy_backends.ascend.ops._launch cimport (
     OpSymbol, op_symbol, Objs, objs_init, objs_tensor, objs_scalar,
-    objs_int_array, objs_release, launch, Scratch)
+    objs_int_array, objs_release, launch, run_tensor_pair, Scratch)
 from cupy_backends.ascend.ops._tensor cimport (
     Desc, ACLNN_MAX_DIMS, desc_numel, desc_is_contiguous, desc_as_pairs,
     desc_flip_axis, desc_drop_axis, desc_at_least_1d)
 from cupy_backends.backend cimport api
 
-ctypedef int (*_InplaceCopyWs)(
-    aclTensor* selfRef, const aclTensor* src, uint64_t* workspaceSize,
-    aclOpExecutor** executor) noexcept nogil
 ctypedef int (*_FlipWs)(
     const aclTensor* self, const aclIntArray* dims, aclTensor* out,
     uint64_t* workspaceSize, aclOpExecutor** executor) noexcept nogil
@@ -126,25 +123,9 @@ cdef inline void _take_leading(Desc* sub, const Desc* d,
 cdef int _inplace_copy(const Desc* dst, const Desc* src,
                        Scratch sc) except -1:
     global _copy_op
-    cdef Objs o
-    cdef aclTensor* td
-    cdef aclTensor* ts
-    cdef uint64_t ws = 0
-    cdef aclOpExecutor* ex = NULL
-    cdef int st
     if _copy_op is None:
         _copy_op = op_symbol('InplaceCopy')
-    objs_init(&o)
-    try:
-        td = objs_tensor(&o, dst)
-        ts = objs_tensor(&o, src)
-        with nogil:
-            st = (<_InplaceCopyWs>_copy_op.ws)(td, ts, &ws, &ex)
-        launch(_copy_op, st, ws, ex, sc)
-    except BaseException:
-        objs_release(&o, False)
-        raise
-    return objs_release(&o, True)
+    return run_tensor_pair(_copy_op, dst, src, sc)
 
 
 cdef int _flip(const Desc* src, const int64_t* dims, int ndims,

@@ -76,3 +76,12 @@ cdef class Scratch:
 # executor behind.
 cdef int launch(OpSymbol op, int status, uint64_t ws_size,
                 aclOpExecutor* executor, Scratch scratch) except -1
+
+# The whole run of an operator whose first phase takes two tensors, then
+# workspaceSize and executor (aclnnInplaceCopy(selfRef, src),
+# aclnnNonzero(self, out), ...).
+ctypedef int (*TensorPairWs)(
+    aclTensor* a, aclTensor* b, uint64_t* workspaceSize,
+    aclOpExecutor** executor) noexcept nogil
+cdef int run_tensor_pair(OpSymbol op, const Desc* a, const Desc* b,
+                         Scratch scratch) except -1

@@ -222,3 +222,24 @@ cdef int launch(OpSymbol op, int status, uint64_t ws_size,
     if status != 0:
         _acl.check(status, 'aclnn' + op.name)
     return 0
+
+
+cdef int run_tensor_pair(OpSymbol op, const Desc* a, const Desc* b,
+                         Scratch scratch) except -1:
+    cdef Objs o
+    cdef aclTensor* ta
+    cdef aclTensor* tb
+    cdef uint64_t ws = 0
+    cdef aclOpExecutor* ex = NULL
+    cdef int st
+    objs_init(&o)
+    try:
+        ta = objs_tensor(&o, a)
+        tb = objs_tensor(&o, b)
+        with nogil:
+            st = (<TensorPairWs>op.ws)(ta, tb, &ws, &ex)
+        launch(op, st, ws, ex, scratch)
+    except BaseException:
+        objs_release(&o, False)
+        raise
+    return objs_release(&o, True)

@@ -17,7 +17,7 @@ from cupy_backends.ascend.ops._dtype cimport (
     ACL_BOOL, ACL_UINT8, ACL_INT64)
 from cupy_backends.ascend.ops._launch cimport (
     OpSymbol, op_symbol, Objs, objs_init, objs_tensor, objs_int_array,
-    objs_release, launch, Scratch)
+    objs_release, launch, run_tensor_pair, Scratch)
 from cupy_backends.ascend.ops._tensor cimport (
     Desc, ACLNN_MAX_DIMS, desc_from_view, desc_numel, desc_is_contiguous,
     desc_as_pairs, desc_at_least_1d, desc_flatten)
@@ -29,9 +29,6 @@ from cupy_backends.backend.provider import OperationNotSupported
 ctypedef int (*_ReduceSumWs)(
     const aclTensor* self, const aclIntArray* dims, bint keepDims,
     int dtype, aclTensor* out, uint64_t* workspaceSize,
-    aclOpExecutor** executor) noexcept nogil
-ctypedef int (*_NonzeroWs)(
-    const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
     aclOpExecutor** executor) noexcept nogil
 
 cdef OpSymbol _sum_op = None
@@ -70,25 +67,9 @@ cdef int _reduce_sum(const Desc* src, const int64_t* dims, int ndims,
 
 cdef int _nonzero(const Desc* src, const Desc* out, Scratch sc) except -1:
     global _nonzero_op
-    cdef Objs o
-    cdef aclTensor* ts
-    cdef aclTensor* to
-    cdef uint64_t ws = 0
-    cdef aclOpExecutor* ex = NULL
-    cdef int st
     if _nonzero_op is None:
         _nonzero_op = op_symbol('Nonzero')
-    objs_init(&o)
-    try:
-        ts = objs_tensor(&o, src)
-        to = objs_tensor(&o, out)
-        with nogil:
-            st = (<_NonzeroWs>_nonzero_op.ws)(ts, to, &ws, &ex)
-        launch(_nonzero_op, st, ws, ex, sc)
-    except BaseException:
-        objs_release(&o, False)
-        raise
-    return objs_release(&o, True)
+    return run_tensor_pair(_nonzero_op, src, out, sc)
 
 
 cdef int _mask(Desc* m, const Desc* s, Scratch sc) except -1:
