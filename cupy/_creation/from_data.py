@@ -27,10 +27,12 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0):
         a = cupy.stack([array(o, dtype, True, 'K') for o in obj])
         if dtype is not None:
             a = a.astype(dtype, copy=False)
-        if order in ('C', 'F') and not (
-                a.flags.c_contiguous if order == 'C'
+        # a new array from a sequence: NumPy lays it out in C order unless
+        # order='F' (also for 'A' and 'K': a list has no layout to keep)
+        want = 'F' if order in ('F', 'f') else 'C'
+        if not (a.flags.c_contiguous if want == 'C'
                 else a.flags.f_contiguous):
-            a = a.copy(order)
+            a = a.copy(want)
     else:
         if copy is False:
             raise ValueError('Unable to avoid copy while creating an array '

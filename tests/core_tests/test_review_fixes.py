@@ -148,3 +148,13 @@ class TestFlagsObject:
         for attr in ('fnc', 'forc', 'c_contiguous', 'f_contiguous'):
             assert getattr(make(cupy).flags, attr) == \
                 getattr(make(numpy).flags, attr), attr
+
+
+class TestArrayFromListOfDeviceArrays:
+
+    @pytest.mark.parametrize('order', ['C', 'F', 'A', 'K'])
+    @testing.numpy_cupy_array_equal(strides_check=True)
+    def test_layout_as_numpy(self, xp, order):
+        a = [xp.asfortranarray(xp.arange(12.).reshape(3, 4)) + 12 * i
+             for i in range(2)]
+        return xp.array(a, dtype=numpy.float32, order=order)
