@@ -5,7 +5,6 @@ import numpy
 from cupy._core import _dtype
 from cupy._core import _layout
 from cupy._core import core
-from cupy.xpu import stream as _stream_module
 
 
 def from_host(arr, dtype=None, order='K'):
@@ -84,7 +83,3 @@ def set_from_host(a, arr, stream=None):
         return
     if a.size:
         a.data.copy_from_host(host.ctypes.data, host.nbytes)
-
-
-def current_stream():
-    return _stream_module.get_current_stream()
