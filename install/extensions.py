@@ -20,7 +20,9 @@ _CYTHON_MODULES = [
     # The ascend provider (layer 5), in dependency order.
     ('cupy_backends.ascend.ops._dtype', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._tensor', [], [ASCEND_INCLUDE], []),
-    ('cupy_backends.ascend.ops._launch', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._scratch', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._executor_cache', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._aclnn', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._copy', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._creation', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._indexing', [], [ASCEND_INCLUDE], []),
@@ -48,12 +50,16 @@ def extensions(backend, macros, compile_args):
         exts.append(Extension(
             name, [pyx] + sources, include_dirs=includes, libraries=libs,
             define_macros=macros, extra_compile_args=compile_args,
-            extra_link_args=['-pthread']))
+            extra_link_args=['-pthread'],
+            depends=[os.path.join(d, h) for d in includes
+                     for h in ('cupy_acl.h', 'cupy_aclnn_ops.h')
+                     if os.path.exists(os.path.join(ROOT, d, h))]))
     if backend == 'ascend':
         sim_c = [os.path.relpath(p, ROOT) for p in _simulator_sources()]
         headers = [os.path.relpath(p, ROOT) for p in glob.glob(
             os.path.join(ROOT, SIM_CSRC, '*.h'))] + [
-                ASCEND_INCLUDE + '/cupy_acl.h']
+                ASCEND_INCLUDE + '/cupy_acl.h',
+                ASCEND_INCLUDE + '/cupy_aclnn_ops.h']
         exts.append(Extension(
             'cupy_backends.ascend.simulator._sim',
             ['cupy_backends/ascend/simulator/_sim.pyx'] + sim_c,

@@ -29,11 +29,19 @@ def simulator_counters():
     return simulator.counters()
 
 
+def release_caches():
+    """Destroy the cached aclnn executors (their descriptors and
+    workspaces are live objects by design, not leaks)."""
+    from cupy_backends.ascend.ops import _executor_cache
+    _executor_cache.clear()
+
+
 def release_cached_memory():
     """Return every cached block of every device pool, so that the
     simulator's allocation counters show only live arrays."""
     import cupy
     gc.collect()
+    release_caches()
     for dev in range(cupy.xpu.runtime.getDeviceCount()):
         with cupy.xpu.Device(dev):
             cupy.xpu.Device(dev).synchronize()

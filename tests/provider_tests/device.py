@@ -21,6 +21,12 @@ LIVE = ('live_tensors', 'live_scalars', 'live_int_arrays',
         'live_scalar_lists', 'live_executors')
 
 
+def release_caches():
+    """Destroy the cached executors: what is left after that is a leak."""
+    from cupy_backends.ascend.ops import _executor_cache
+    _executor_cache.clear()
+
+
 def counters():
     from cupy_backends.ascend import simulator
     return simulator.counters()
@@ -96,8 +102,10 @@ class Buffer:
 
 def run(op, outs, ins=(), attrs=None, stream=0, d2h=0):
     """provider.run, checking that no byte crossed host<->device (but
-    `d2h`), and, once the work has run, that every descriptor is gone and
-    no sanitizer check fired."""
+    `d2h`), and, once the work has run, that every descriptor is gone
+    (those of cached executors once the cache is cleared) and no sanitizer
+    check fired."""
+    release_caches()
     before = counters()
     result = get_provider().run(op, tuple(outs), tuple(ins), attrs or {},
                                 stream)
@@ -106,6 +114,7 @@ def run(op, outs, ins=(), attrs=None, stream=0, d2h=0):
     assert mid['d2h_bytes'] == before['d2h_bytes'] + d2h, \
         'device->host copy'
     api.xpuDeviceSynchronize()
+    release_caches()
     after = counters()
     leaks = {k: (before[k], after[k]) for k in LIVE if after[k] != before[k]}
     assert not leaks, leaks

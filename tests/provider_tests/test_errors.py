@@ -7,11 +7,13 @@ from cupy_backends.ascend import AclError
 from cupy_backends.backend import api
 from cupy_backends.backend.provider import (
     OperationNotSupported, View, get_provider)
-from tests.provider_tests.device import Buffer, LIVE, counters, run
+from tests.provider_tests.device import (
+    Buffer, LIVE, counters, release_caches, run)
 
 
 def _live():
     api.xpuDeviceSynchronize()
+    release_caches()
     c = counters()
     return {k: c[k] for k in LIVE}
 

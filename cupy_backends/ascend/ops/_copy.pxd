@@ -2,7 +2,7 @@
 # aclnnFlip), and filling with a scalar (aclnnInplaceFillScalar,
 # aclnnInplaceZero, memset).
 
-from cupy_backends.ascend.ops._launch cimport Scratch
+from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport Desc
 
 # dst[...] = src, cast to dst's dtype; same shapes (src may have 0 and

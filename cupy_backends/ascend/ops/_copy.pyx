@@ -14,29 +14,18 @@ import numpy
 
 from libc.stdint cimport intptr_t, int64_t, uint64_t
 
-from cupy_backends.ascend._acl cimport (
-    aclTensor, aclScalar, aclIntArray, aclOpExecutor)
 from cupy_backends.ascend.ops cimport _dtype
 from cupy_backends.ascend.ops._dtype cimport (
     ACL_BOOL, ACL_INT64, ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX128, DS_FLIP,
     DS_ZERO)
-from cupy_backends.ascend.ops._launch cimport (
-    OpSymbol, op_symbol, Objs, objs_init, objs_tensor, objs_scalar,
-    objs_int_array, objs_release, launch, run_tensor_pair, Scratch)
+from cupy_backends.ascend.ops._aclnn cimport (
+    OpSymbol, op_symbol, Args, args_init, arg_tensor, arg_scalar,
+    arg_int_array, aclnn_run)
+from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport (
     Desc, ACLNN_MAX_DIMS, desc_numel, desc_is_contiguous, desc_as_pairs,
     desc_flip_axis, desc_drop_axis, desc_at_least_1d)
 from cupy_backends.backend cimport api
-
-ctypedef int (*_FlipWs)(
-    const aclTensor* self, const aclIntArray* dims, aclTensor* out,
-    uint64_t* workspaceSize, aclOpExecutor** executor) noexcept nogil
-ctypedef int (*_FillScalarWs)(
-    aclTensor* selfRef, const aclScalar* value, uint64_t* workspaceSize,
-    aclOpExecutor** executor) noexcept nogil
-ctypedef int (*_ZeroWs)(
-    aclTensor* selfRef, uint64_t* workspaceSize,
-    aclOpExecutor** executor) noexcept nogil
 
 # runtime.md 7.1: on-chip asynchronous copies want 64-byte aligned ends
 # [unconfirmed]; other copies go through aclnnInplaceCopy.
@@ -123,80 +112,48 @@ cdef inline void _take_leading(Desc* sub, const Desc* d,
 cdef int _inplace_copy(const Desc* dst, const Desc* src,
                        Scratch sc) except -1:
     global _copy_op
+    cdef Args a
     if _copy_op is None:
         _copy_op = op_symbol('InplaceCopy')
-    return run_tensor_pair(_copy_op, dst, src, sc)
+    args_init(&a)
+    arg_tensor(&a, dst)
+    arg_tensor(&a, src)
+    return aclnn_run(_copy_op, &a, sc)
 
 
 cdef int _flip(const Desc* src, const int64_t* dims, int ndims,
                const Desc* out, Scratch sc) except -1:
     global _flip_op
-    cdef Objs o
-    cdef aclTensor* ts
-    cdef aclTensor* to
-    cdef aclIntArray* da
-    cdef uint64_t ws = 0
-    cdef aclOpExecutor* ex = NULL
-    cdef int st
+    cdef Args a
     if _flip_op is None:
         _flip_op = op_symbol('Flip')
-    objs_init(&o)
-    try:
-        ts = objs_tensor(&o, src)
-        da = objs_int_array(&o, dims, ndims)
-        to = objs_tensor(&o, out)
-        with nogil:
-            st = (<_FlipWs>_flip_op.ws)(ts, da, to, &ws, &ex)
-        launch(_flip_op, st, ws, ex, sc)
-    except BaseException:
-        objs_release(&o, False)
-        raise
-    return objs_release(&o, True)
+    args_init(&a)
+    arg_tensor(&a, src)
+    arg_int_array(&a, dims, ndims)
+    arg_tensor(&a, out)
+    return aclnn_run(_flip_op, &a, sc)
 
 
 cdef int _fill_scalar(const Desc* dst, void* value, int scalar_dtype,
                       Scratch sc) except -1:
     global _fill_op
-    cdef Objs o
-    cdef aclTensor* td
-    cdef aclScalar* sv
-    cdef uint64_t ws = 0
-    cdef aclOpExecutor* ex = NULL
-    cdef int st
+    cdef Args a
     if _fill_op is None:
         _fill_op = op_symbol('InplaceFillScalar')
-    objs_init(&o)
-    try:
-        td = objs_tensor(&o, dst)
-        sv = objs_scalar(&o, value, scalar_dtype)
-        with nogil:
-            st = (<_FillScalarWs>_fill_op.ws)(td, sv, &ws, &ex)
-        launch(_fill_op, st, ws, ex, sc)
-    except BaseException:
-        objs_release(&o, False)
-        raise
-    return objs_release(&o, True)
+    args_init(&a)
+    arg_tensor(&a, dst)
+    arg_scalar(&a, value, scalar_dtype)
+    return aclnn_run(_fill_op, &a, sc)
 
 
 cdef int _zero(const Desc* dst, Scratch sc) except -1:
     global _zero_op
-    cdef Objs o
-    cdef aclTensor* td
-    cdef uint64_t ws = 0
-    cdef aclOpExecutor* ex = NULL
-    cdef int st
+    cdef Args a
     if _zero_op is None:
         _zero_op = op_symbol('InplaceZero')
-    objs_init(&o)
-    try:
-        td = objs_tensor(&o, dst)
-        with nogil:
-            st = (<_ZeroWs>_zero_op.ws)(td, &ws, &ex)
-        launch(_zero_op, st, ws, ex, sc)
-    except BaseException:
-        objs_release(&o, False)
-        raise
-    return objs_release(&o, True)
+    args_init(&a)
+    arg_tensor(&a, dst)
+    return aclnn_run(_zero_op, &a, sc)
 
 
 # ------------------------------------------------------------------- copy --

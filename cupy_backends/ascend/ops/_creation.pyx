@@ -7,28 +7,20 @@ import numpy
 
 from libc.stdint cimport intptr_t, int64_t, uint64_t
 
-from cupy_backends.ascend._acl cimport aclTensor, aclScalar, aclOpExecutor
 from cupy_backends.ascend.ops cimport _dtype
 from cupy_backends.ascend.ops._copy cimport copy_desc, fill_desc
 from cupy_backends.ascend.ops._dtype cimport (
     ACL_FLOAT, ACL_DOUBLE, ACL_INT64, DS_ARANGE_OUT, DS_TRIL)
-from cupy_backends.ascend.ops._launch cimport (
-    OpSymbol, op_symbol, Objs, objs_init, objs_tensor, objs_scalar,
-    objs_release, launch, Scratch)
+from cupy_backends.ascend.ops._aclnn cimport (
+    OpSymbol, op_symbol, Args, args_init, arg_tensor, arg_scalar, arg_int,
+    aclnn_run)
+from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport (
     Desc, ACLNN_MAX_DIMS, desc_from_view, desc_numel, desc_is_contiguous,
     desc_has_negative, desc_as_pairs)
 from cupy_backends.backend.provider cimport View
 
 from cupy_backends.backend.provider import OperationNotSupported
-
-ctypedef int (*_ArangeWs)(
-    const aclScalar* start, const aclScalar* end, const aclScalar* step,
-    aclTensor* out, uint64_t* workspaceSize,
-    aclOpExecutor** executor) noexcept nogil
-ctypedef int (*_TriWs)(
-    const aclTensor* self, int64_t diagonal, aclTensor* out,
-    uint64_t* workspaceSize, aclOpExecutor** executor) noexcept nogil
 
 cdef OpSymbol _arange_op = None
 
@@ -59,43 +51,23 @@ cdef object _float_end(double start, double delta, int64_t n):
 cdef int _arange_call(const Desc* out, object start, object end, object step,
                       bint integral, Scratch sc) except -1:
     global _arange_op
-    cdef Objs o
-    cdef aclTensor* to
-    cdef aclScalar* s0
-    cdef aclScalar* s1
-    cdef aclScalar* s2
+    cdef Args a
     cdef int64_t iv[3]
     cdef double fv[3]
-    cdef int sdt
-    cdef uint64_t ws = 0
-    cdef aclOpExecutor* ex = NULL
-    cdef int st
+    cdef int i
     if _arange_op is None:
         _arange_op = op_symbol('Arange')
+    args_init(&a)
     if integral:
         iv[0], iv[1], iv[2] = start, end, step
-        sdt = ACL_INT64
+        for i in range(3):
+            arg_scalar(&a, &iv[i], ACL_INT64)
     else:
         fv[0], fv[1], fv[2] = start, end, step
-        sdt = ACL_DOUBLE
-    objs_init(&o)
-    try:
-        if integral:
-            s0 = objs_scalar(&o, &iv[0], sdt)
-            s1 = objs_scalar(&o, &iv[1], sdt)
-            s2 = objs_scalar(&o, &iv[2], sdt)
-        else:
-            s0 = objs_scalar(&o, &fv[0], sdt)
-            s1 = objs_scalar(&o, &fv[1], sdt)
-            s2 = objs_scalar(&o, &fv[2], sdt)
-        to = objs_tensor(&o, out)
-        with nogil:
-            st = (<_ArangeWs>_arange_op.ws)(s0, s1, s2, to, &ws, &ex)
-        launch(_arange_op, st, ws, ex, sc)
-    except BaseException:
-        objs_release(&o, False)
-        raise
-    return objs_release(&o, True)
+        for i in range(3):
+            arg_scalar(&a, &fv[i], ACL_DOUBLE)
+    arg_tensor(&a, out)
+    return aclnn_run(_arange_op, &a, sc)
 
 
 cdef int _arange_real(const Desc* out, int64_t n, object start, object delta,
@@ -191,23 +163,12 @@ cdef object run_arange(View dst, dict attrs, intptr_t stream):
 
 cdef int _tri_call(OpSymbol op, const Desc* src, int64_t k, const Desc* out,
                    Scratch sc) except -1:
-    cdef Objs o
-    cdef aclTensor* ts
-    cdef aclTensor* to
-    cdef uint64_t ws = 0
-    cdef aclOpExecutor* ex = NULL
-    cdef int st
-    objs_init(&o)
-    try:
-        ts = objs_tensor(&o, src)
-        to = objs_tensor(&o, out)
-        with nogil:
-            st = (<_TriWs>op.ws)(ts, k, to, &ws, &ex)
-        launch(op, st, ws, ex, sc)
-    except BaseException:
-        objs_release(&o, False)
-        raise
-    return objs_release(&o, True)
+    cdef Args a
+    args_init(&a)
+    arg_tensor(&a, src)
+    arg_int(&a, k)
+    arg_tensor(&a, out)
+    return aclnn_run(op, &a, sc)
 
 
 cdef object run_tri(str name, View dst, View src, dict attrs,

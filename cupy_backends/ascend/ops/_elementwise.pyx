@@ -20,7 +20,6 @@ import numpy
 
 from libc.stdint cimport intptr_t, int64_t, uint64_t, INT64_MAX
 
-from cupy_backends.ascend._acl cimport aclTensor, aclScalar, aclOpExecutor
 from cupy_backends.ascend.ops._copy cimport copy_desc, fill_desc
 from cupy_backends.ascend.ops._dtype cimport (
     ACL_BOOL, ACL_INT32, ACL_INT64, ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX128)
@@ -31,9 +30,10 @@ from cupy_backends.ascend.ops._elementwise_plan cimport (
     K_IN, K_OUT, K_CONST, K_ATTR, K_TEMP, K_DERIVED, S_NONE, S_TENSOR,
     S_SCALAR, S_ALIAS, X_ACLNN, X_CAST, X_COPY, SP_NONE, SP_WHERE, SP_NAN,
     SP_POW)
-from cupy_backends.ascend.ops._launch cimport (
-    OpSymbol, op_symbol, Objs, objs_init, objs_tensor, objs_scalar,
-    objs_release, launch, Scratch)
+from cupy_backends.ascend.ops._aclnn cimport (
+    OpSymbol, op_symbol, Args, args_init, arg_tensor, arg_scalar, arg_float,
+    aclnn_run)
+from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport (
     Desc, desc_from_view, desc_flip_axis)
 from cupy_backends.backend cimport api
@@ -41,29 +41,6 @@ from cupy_backends.backend.provider cimport View
 
 from cupy_backends.backend.provider import OperationNotSupported
 from cupy_backends.ascend.ops import _elementwise_table as _table
-
-# ------------------------------------------------------------ signatures --
-
-ctypedef int (*_WsT)(const aclTensor*, aclTensor*, uint64_t*,
-                     aclOpExecutor**) noexcept nogil
-ctypedef int (*_WsTT)(const aclTensor*, const aclTensor*, aclTensor*,
-                      uint64_t*, aclOpExecutor**) noexcept nogil
-ctypedef int (*_WsTTA)(const aclTensor*, const aclTensor*, const aclScalar*,
-                       aclTensor*, uint64_t*, aclOpExecutor**) noexcept nogil
-ctypedef int (*_WsTS)(const aclTensor*, const aclScalar*, aclTensor*,
-                      uint64_t*, aclOpExecutor**) noexcept nogil
-ctypedef int (*_WsTSA)(const aclTensor*, const aclScalar*, const aclScalar*,
-                       aclTensor*, uint64_t*, aclOpExecutor**) noexcept nogil
-ctypedef int (*_WsST)(const aclScalar*, const aclTensor*, aclTensor*,
-                      uint64_t*, aclOpExecutor**) noexcept nogil
-ctypedef int (*_WsTTT)(const aclTensor*, const aclTensor*, const aclTensor*,
-                       aclTensor*, uint64_t*, aclOpExecutor**) noexcept nogil
-ctypedef int (*_WsTSS)(const aclTensor*, const aclScalar*, const aclScalar*,
-                       aclTensor*, uint64_t*, aclOpExecutor**) noexcept nogil
-ctypedef int (*_WsNAN)(const aclTensor*, float, float, float, aclTensor*,
-                       uint64_t*, aclOpExecutor**) noexcept nogil
-ctypedef int (*_WsFill)(aclTensor*, const aclScalar*, uint64_t*,
-                        aclOpExecutor**) noexcept nogil
 
 # operands per signature
 cdef int _nops(int sig) noexcept nogil:
@@ -236,11 +213,7 @@ cdef int _materialize(_Ctx c, Reg* regs, int r) except -1:
     cdef intptr_t p
     cdef Desc d
     cdef _SB sb
-    cdef Objs o
-    cdef aclTensor* t
-    cdef aclScalar* s
-    cdef uint64_t ws = 0
-    cdef aclOpExecutor* ex = NULL
+    cdef Args a
     v = _scalar(c, regs, r)
     p = c.sc.alloc(isz)
     if _is_zero(v, kind):
@@ -257,17 +230,10 @@ cdef int _materialize(_Ctx c, Reg* regs, int r) except -1:
         d.shape[0] = 1
         d.strides[0] = 1
         sdt = _scalar_bytes(v, kind, &sb)
-        objs_init(&o)
-        try:
-            t = objs_tensor(&o, &d)
-            s = objs_scalar(&o, &sb, sdt)
-            with nogil:
-                st = (<_WsFill>_fill_op.ws)(t, s, &ws, &ex)
-            launch(_fill_op, st, ws, ex, c.sc)
-        except BaseException:
-            objs_release(&o, False)
-            raise
-        objs_release(&o, True)
+        args_init(&a)
+        arg_tensor(&a, &d)
+        arg_scalar(&a, &sb, sdt)
+        aclnn_run(_fill_op, &a, c.sc)
     # r itself becomes the tensor (derived or not: its own entry)
     regs[r].state = S_TENSOR
     regs[r].base = p
@@ -350,125 +316,105 @@ cdef object _attr_float(_Ctx c, str key, object dt, int which):
     return float(v)
 
 
-cdef int _exec_aclnn(_Ctx c, Reg* regs, CStep st) except -1:
-    cdef int i, k, f = -1, mask = 0, nops, ai, code, sig, vr, dr
-    cdef int status
+cdef int _choose_form(_Ctx c, Reg* regs, CStep st, int* scalar_mask) except -1:
+    # The operator form taking the step's host-scalar operands (Adds for
+    # a scalar addend ...) when it runs this dtype and the scalars are in
+    # its range; otherwise form 0, the scalars made device tensors.
+    cdef int i, k, mask = 0, vr, code
     cdef int64_t limit
-    cdef Objs o
-    cdef aclTensor* T[3]
-    cdef aclScalar* S[3]
-    cdef aclScalar* alpha = NULL
-    cdef aclTensor* out
-    cdef _SB sb[3]
-    cdef _SB one
-    cdef Desc d, td
-    cdef Reg tmp
-    cdef Reg* dg
-    cdef uint64_t ws = 0
-    cdef aclOpExecutor* ex = NULL
-    cdef OpSymbol sym
-    cdef bint use_tmp = False
-    cdef float fnan = 0, fpos = 0, fneg = 0
     for i in range(st.nargs):
         if _is_scalar(c, regs, st.args[i]):
             mask |= 1 << i
+    scalar_mask[0] = 0
+    if not mask:
+        return 0
     vr = st.args[1] if st.special == SP_WHERE else st.args[0]
     code = c.plan.code[vr]
-    if mask:
-        for k in range(1, st.nforms):
-            if st.mask[k] != mask:
-                continue
-            if st.syms[k] is None or not (st.dtypes[k] >> code) & 1:
-                break
-            limit = st.limit[k]
-            if limit and (code == ACL_INT32 or code == ACL_INT64):
-                for i in range(st.nargs):
-                    if mask & (1 << i) and \
-                            abs(int(_scalar(c, regs, st.args[i]))) > limit:
-                        limit = -1
-                if limit < 0:
-                    break
-            f = k
+    for k in range(1, st.nforms):
+        if st.mask[k] != mask:
+            continue
+        if st.syms[k] is None or not (st.dtypes[k] >> code) & 1:
             break
-        if f < 0:
+        limit = st.limit[k]
+        if limit and (code == ACL_INT32 or code == ACL_INT64):
             for i in range(st.nargs):
-                if mask & (1 << i):
-                    _tensor(c, regs, st.args[i])
-            mask = 0
-    if f < 0:
-        f = 0
-    if st.special == SP_POW and mask & 2 and c.plan.kch[st.args[1]] in (
-            b'i', b'u') and _scalar(c, regs, st.args[1]) < 0:
-        raise ValueError('Integers to negative integer powers are not '
-                         'allowed.')
-    sig = st.sig[f]
-    sym = st.syms[f]
-    nops = _nops(sig)
-    # the destination (a temporary when the operator needs a contiguous
-    # out and the output is strided)
-    dr = _tensor(c, regs, st.dst)
-    dg = &regs[dr]
-    if st.contig[f] and not _contiguous(c, dg):
-        _alloc(c, &tmp, dg.code, dg.itemsize)
-        dg = &tmp
-        use_tmp = True
-    if sig == SIG_NAN:
+                if mask & (1 << i) and \
+                        abs(int(_scalar(c, regs, st.args[i]))) > limit:
+                    return _no_scalar_form(c, regs, st, mask)
+        scalar_mask[0] = mask
+        return k
+    return _no_scalar_form(c, regs, st, mask)
+
+
+cdef int _no_scalar_form(_Ctx c, Reg* regs, CStep st, int mask) except -1:
+    cdef int i
+    for i in range(st.nargs):
+        if mask & (1 << i):
+            _tensor(c, regs, st.args[i])
+    return 0
+
+
+cdef int _push_operands(_Ctx c, Reg* regs, CStep st, int form, int mask,
+                        Args* a, Desc* descs, _SB* values) except -1:
+    # The step's operands in the form's order: host scalars as aclScalars,
+    # the others as tensors (descs and values live until the call).
+    cdef int i, pos, reg
+    for i in range(_nops(st.sig[form])):
+        pos = st.order[form][i]
+        reg = st.args[pos]
+        if mask & (1 << pos):
+            arg_scalar(a, &values[i], _scalar_bytes(
+                _scalar(c, regs, reg), c.plan.kch[reg], &values[i]))
+        else:
+            _to_desc(c, &regs[_tensor(c, regs, reg)], &descs[i])
+            arg_tensor(a, &descs[i])
+    return 0
+
+
+cdef int _push_attributes(_Ctx c, CStep st, int form, Args* a,
+                          _SB* alpha) except -1:
+    # alpha = 1 of Add/Sub (bool for bool operands); nan, posinf, neginf
+    # of NanToNum (float arguments, NumPy's defaults)
+    cdef int sig = st.sig[form]
+    if sig == SIG_TTA or sig == SIG_TSA:
+        if c.plan.kch[st.args[0]] == b'b':
+            alpha.b = 1
+            arg_scalar(a, alpha, ACL_BOOL)
+        else:
+            alpha.i = 1
+            arg_scalar(a, alpha, ACL_INT64)
+    elif sig == SIG_NAN:
         dt = c.plan.npdt[st.args[0]]
-        fnan = _attr_float(c, 'nan', dt, 0)
-        fpos = _attr_float(c, 'posinf', dt, 1)
-        fneg = _attr_float(c, 'neginf', dt, -1)
-    objs_init(&o)
-    try:
-        for i in range(nops):
-            ai = st.args[st.order[f][i]]
-            if mask & (1 << st.order[f][i]):
-                code = _scalar_bytes(_scalar(c, regs, ai), c.plan.kch[ai],
-                                     &sb[i])
-                S[i] = objs_scalar(&o, &sb[i], code)
-                T[i] = NULL
-            else:
-                k = _tensor(c, regs, ai)
-                _to_desc(c, &regs[k], &td)
-                T[i] = objs_tensor(&o, &td)
-                S[i] = NULL
-        if sig == SIG_TTA or sig == SIG_TSA:
-            if c.plan.kch[vr] == b'b':
-                one.b = 1
-                alpha = objs_scalar(&o, &one, ACL_BOOL)
-            else:
-                one.i = 1
-                alpha = objs_scalar(&o, &one, ACL_INT64)
-        _to_desc(c, dg, &d)
-        out = objs_tensor(&o, &d)
-        with nogil:
-            if sig == SIG_T:
-                status = (<_WsT>sym.ws)(T[0], out, &ws, &ex)
-            elif sig == SIG_TT:
-                status = (<_WsTT>sym.ws)(T[0], T[1], out, &ws, &ex)
-            elif sig == SIG_TTA:
-                status = (<_WsTTA>sym.ws)(T[0], T[1], alpha, out, &ws, &ex)
-            elif sig == SIG_TS:
-                status = (<_WsTS>sym.ws)(T[0], S[1], out, &ws, &ex)
-            elif sig == SIG_TSA:
-                status = (<_WsTSA>sym.ws)(T[0], S[1], alpha, out, &ws, &ex)
-            elif sig == SIG_ST:
-                status = (<_WsST>sym.ws)(S[0], T[1], out, &ws, &ex)
-            elif sig == SIG_TTT:
-                status = (<_WsTTT>sym.ws)(T[0], T[1], T[2], out, &ws, &ex)
-            elif sig == SIG_TSS:
-                status = (<_WsTSS>sym.ws)(T[0], S[1], S[2], out, &ws, &ex)
-            else:
-                status = (<_WsNAN>sym.ws)(T[0], fnan, fpos, fneg, out, &ws,
-                                          &ex)
-        launch(sym, status, ws, ex, c.sc)
-    except BaseException:
-        objs_release(&o, False)
-        raise
-    objs_release(&o, True)
-    if use_tmp:
-        _to_desc(c, &regs[dr], &d)
-        _to_desc(c, &tmp, &td)
-        copy_desc(&d, &td, c.sc)
+        arg_float(a, _attr_float(c, 'nan', dt, 0))
+        arg_float(a, _attr_float(c, 'posinf', dt, 1))
+        arg_float(a, _attr_float(c, 'neginf', dt, -1))
+    return 0
+
+
+cdef int _exec_aclnn(_Ctx c, Reg* regs, CStep st) except -1:
+    # One aclnn call; into a contiguous temporary when the operator wants
+    # a contiguous out and the destination is strided.
+    cdef int mask, form = _choose_form(c, regs, st, &mask)
+    cdef int dst_reg = _tensor(c, regs, st.dst)
+    cdef Reg* dst = &regs[dst_reg]
+    cdef Reg tmp
+    cdef Args a
+    cdef Desc descs[4]
+    cdef _SB values[4]
+    cdef bint through_temp = st.contig[form] and not _contiguous(c, dst)
+    if through_temp:
+        _alloc(c, &tmp, dst.code, dst.itemsize)
+        dst = &tmp
+    args_init(&a)
+    _push_operands(c, regs, st, form, mask, &a, descs, values)
+    _push_attributes(c, st, form, &a, &values[3])
+    _to_desc(c, dst, &descs[3])
+    arg_tensor(&a, &descs[3])
+    aclnn_run(<OpSymbol>st.syms[form], &a, c.sc)
+    if through_temp:
+        _to_desc(c, &regs[dst_reg], &descs[0])
+        _to_desc(c, &tmp, &descs[1])
+        copy_desc(&descs[0], &descs[1], c.sc)
     return 0
 
 

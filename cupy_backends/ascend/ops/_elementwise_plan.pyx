@@ -8,7 +8,7 @@ import numpy
 from libc.stdint cimport int64_t, uint64_t
 
 from cupy_backends.ascend.ops._dtype cimport acl_code
-from cupy_backends.ascend.ops._launch cimport op_symbol
+from cupy_backends.ascend.ops._aclnn cimport op_symbol, op_symbol_or_none
 
 from cupy_backends.backend.provider import OperationNotSupported
 from cupy_backends.ascend.ops import _elementwise_compile as _compile
@@ -104,7 +104,7 @@ cdef class CPlan:
                     st.contig[k] = contig
                     # resolved now: a missing operator takes the loop out
                     # of the table (OperationNotSupported)
-                    sym = op_symbol(name) if mask == 0 else _maybe(name)
+                    sym = op_symbol(name) if mask == 0 else op_symbol_or_none(name)
                     st.syms.append(sym)
             self.steps.append(st)
         self.nsteps = len(self.steps)
@@ -112,14 +112,6 @@ cdef class CPlan:
     def __repr__(self):
         return '<CPlan {} {}: {} steps>'.format(self.name, self.loop,
                                                 self.nsteps)
-
-
-cdef object _maybe(str name):
-    # a scalar form missing from this CANN: the all-tensor form is used
-    try:
-        return op_symbol(name)
-    except OperationNotSupported:
-        return None
 
 
 cdef dict _plans = {}       # name -> {loop: {variant: CPlan}}

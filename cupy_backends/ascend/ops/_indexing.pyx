@@ -11,33 +11,20 @@
 
 from libc.stdint cimport intptr_t, int64_t, uint64_t
 
-from cupy_backends.ascend._acl cimport (
-    aclTensor, aclScalar, aclTensorList, aclOpExecutor)
 from cupy_backends.ascend.ops cimport _dtype
 from cupy_backends.ascend.ops._copy cimport copy_desc
 from cupy_backends.ascend.ops._dtype cimport (
     ACL_INT32, ACL_INT64, ACL_COMPLEX128, DS_INDEX, DS_INDEX_PUT)
-from cupy_backends.ascend.ops._launch cimport (
-    OpSymbol, op_symbol, Objs, objs_init, objs_tensor, objs_tensor_list,
-    objs_scalar, objs_release, launch, Scratch)
+from cupy_backends.ascend.ops._aclnn cimport (
+    OpSymbol, op_symbol, Args, args_init, arg_tensor, arg_tensor_list,
+    arg_scalar, arg_int, aclnn_run)
+from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport (
     Desc, ACLNN_MAX_DIMS, desc_from_view, desc_numel, desc_is_contiguous,
     desc_has_negative, desc_as_pairs, desc_at_least_1d, desc_flatten)
 from cupy_backends.backend.provider cimport View
 
 from cupy_backends.backend.provider import OperationNotSupported
-
-ctypedef int (*_IndexWs)(
-    const aclTensor* self, const aclTensorList* indices, aclTensor* out,
-    uint64_t* workspaceSize, aclOpExecutor** executor) noexcept nogil
-ctypedef int (*_IndexPutImplWs)(
-    aclTensor* selfRef, const aclTensorList* indices, const aclTensor* values,
-    bint accumulate, bint unsafe, uint64_t* workspaceSize,
-    aclOpExecutor** executor) noexcept nogil
-
-ctypedef int (*_RemainderWs)(
-    aclTensor* selfRef, const aclScalar* other, uint64_t* workspaceSize,
-    aclOpExecutor** executor) noexcept nogil
 
 cdef OpSymbol _index_op = None
 cdef OpSymbol _put_op = None
@@ -179,15 +166,8 @@ cdef object run_take(View dst, tuple ins, intptr_t stream):
     global _index_op
     cdef Desc d, s, o, o_orig
     cdef Desc idx[ACLNN_MAX_DIMS]
-    cdef aclTensor* ti[ACLNN_MAX_DIMS]
     cdef int i, k, zero_d
-    cdef Objs objs
-    cdef aclTensor* t_src
-    cdef aclTensor* t_out
-    cdef aclTensorList* tl
-    cdef uint64_t ws = 0
-    cdef aclOpExecutor* ex = NULL
-    cdef int st
+    cdef Args a
     cdef Scratch sc
     desc_from_view(&d, dst)
     if desc_numel(&d) == 0:
@@ -219,20 +199,11 @@ cdef object run_take(View dst, tuple ins, intptr_t stream):
         _retype(&s, &o, DS_INDEX)
         if s.ndim > ACLNN_MAX_DIMS or o.ndim > ACLNN_MAX_DIMS:
             raise OperationNotSupported('take_nd: too many dimensions')
-        objs_init(&objs)
-        try:
-            t_src = objs_tensor(&objs, &s)
-            for i in range(k):
-                ti[i] = objs_tensor(&objs, &idx[i])
-            tl = objs_tensor_list(&objs, ti, k)
-            t_out = objs_tensor(&objs, &o)
-            with nogil:
-                st = (<_IndexWs>_index_op.ws)(t_src, tl, t_out, &ws, &ex)
-            launch(_index_op, st, ws, ex, sc)
-        except BaseException:
-            objs_release(&objs, False)
-            raise
-        objs_release(&objs, True)
+        args_init(&a)
+        arg_tensor(&a, &s)
+        arg_tensor_list(&a, idx, k)
+        arg_tensor(&a, &o)
+        aclnn_run(_index_op, &a, sc)
         if o_orig.base != d.base:
             copy_desc(&d, &o_orig, sc)
     finally:
@@ -244,15 +215,8 @@ cdef object run_put(View dst, tuple ins, intptr_t stream):
     global _put_op
     cdef Desc d, v, w, w_orig
     cdef Desc idx[ACLNN_MAX_DIMS]
-    cdef aclTensor* ti[ACLNN_MAX_DIMS]
     cdef int i, k, zero_d
-    cdef Objs objs
-    cdef aclTensor* t_self
-    cdef aclTensor* t_val
-    cdef aclTensorList* tl
-    cdef uint64_t ws = 0
-    cdef aclOpExecutor* ex = NULL
-    cdef int st
+    cdef Args a
     cdef bint staged
     cdef Scratch sc
     desc_from_view(&d, dst)
@@ -282,21 +246,13 @@ cdef object run_put(View dst, tuple ins, intptr_t stream):
         _retype(&w, &v, DS_INDEX_PUT)
         if w.ndim > ACLNN_MAX_DIMS or v.ndim > ACLNN_MAX_DIMS:
             raise OperationNotSupported('put_nd: too many dimensions')
-        objs_init(&objs)
-        try:
-            t_self = objs_tensor(&objs, &w)
-            for i in range(k):
-                ti[i] = objs_tensor(&objs, &idx[i])
-            tl = objs_tensor_list(&objs, ti, k)
-            t_val = objs_tensor(&objs, &v)
-            with nogil:
-                st = (<_IndexPutImplWs>_put_op.ws)(
-                    t_self, tl, t_val, False, False, &ws, &ex)
-            launch(_put_op, st, ws, ex, sc)
-        except BaseException:
-            objs_release(&objs, False)
-            raise
-        objs_release(&objs, True)
+        args_init(&a)
+        arg_tensor(&a, &w)
+        arg_tensor_list(&a, idx, k)
+        arg_tensor(&a, &v)
+        arg_int(&a, False)      # accumulate
+        arg_int(&a, False)      # unsafe
+        aclnn_run(_put_op, &a, sc)
         if staged:
             copy_desc(&d, &w_orig, sc)
     finally:
@@ -312,13 +268,8 @@ cdef object run_wrap_index(View dst, View src, object n, intptr_t stream):
     global _remainder_op
     cdef Desc d, s, work, flat
     cdef Scratch sc
-    cdef Objs o
-    cdef aclTensor* t
-    cdef aclScalar* sn
+    cdef Args a
     cdef int64_t nv = n
-    cdef uint64_t ws = 0
-    cdef aclOpExecutor* ex = NULL
-    cdef int st
     if nv <= 0:
         raise ValueError('wrap_index needs n > 0, got {}'.format(n))
     desc_from_view(&d, dst)
@@ -339,17 +290,10 @@ cdef object run_wrap_index(View dst, View src, object n, intptr_t stream):
             _contiguous_copy(&work, sc)
         flat = work
         desc_flatten(&flat)         # 1-D: any rank (aclnn takes at most 8)
-        objs_init(&o)
-        try:
-            t = objs_tensor(&o, &flat)
-            sn = objs_scalar(&o, &nv, ACL_INT64)
-            with nogil:
-                st = (<_RemainderWs>_remainder_op.ws)(t, sn, &ws, &ex)
-            launch(_remainder_op, st, ws, ex, sc)
-        except BaseException:
-            objs_release(&o, False)
-            raise
-        objs_release(&o, True)
+        args_init(&a)
+        arg_tensor(&a, &flat)
+        arg_scalar(&a, &nv, ACL_INT64)
+        aclnn_run(_remainder_op, &a, sc)
         if work.base != d.base or work.offset != d.offset:
             copy_desc(&d, &work, sc)
     finally:

@@ -24,16 +24,15 @@ import os
 
 import numpy
 
-from libc.stdint cimport intptr_t, int8_t, int64_t, uint64_t
+from libc.stdint cimport intptr_t, int64_t
 
-from cupy_backends.ascend._acl cimport aclTensor, aclOpExecutor
 from cupy_backends.ascend.ops cimport _dtype
 from cupy_backends.ascend.ops._copy cimport copy_desc, fill_desc
 from cupy_backends.ascend.ops._dtype cimport (
     ACL_BOOL, ACL_FLOAT, ACL_COMPLEX64)
-from cupy_backends.ascend.ops._launch cimport (
-    OpSymbol, op_symbol, Objs, objs_init, objs_tensor, objs_release, launch,
-    Scratch)
+from cupy_backends.ascend.ops._aclnn cimport (
+    op_symbol, Args, args_init, arg_tensor, arg_int, aclnn_run)
+from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._reduction cimport prod_dim
 from cupy_backends.ascend.ops._tensor cimport (
     Desc, desc_from_view, desc_numel, desc_has_negative, desc_as_pairs,
@@ -53,14 +52,6 @@ cdef enum:
 
 _F32 = numpy.dtype(numpy.float32)
 
-ctypedef int (*_MatmulWs)(
-    const aclTensor* self, const aclTensor* mat2, aclTensor* out,
-    int8_t cubeMathType, uint64_t* ws, aclOpExecutor** ex) noexcept nogil
-ctypedef int (*_DotWs)(
-    const aclTensor* self, const aclTensor* tensor, aclTensor* out,
-    uint64_t* ws, aclOpExecutor** ex) noexcept nogil
-
-
 cdef int _cube_math_type(int dtype):
     # blas_fft.md 2: 0 KEEP_DTYPE; 1 ALLOW_FP32_DOWN_PRECISION (HF32).
     if dtype == ACL_FLOAT and os.environ.get(
@@ -71,31 +62,15 @@ cdef int _cube_math_type(int dtype):
 
 cdef int _product(str name, const Desc* a, const Desc* b, const Desc* o,
                   Scratch sc) except -1:
-    cdef OpSymbol op = op_symbol(name)
-    cdef Objs obj
-    cdef aclTensor* ta
-    cdef aclTensor* tb
-    cdef aclTensor* to
-    cdef uint64_t ws = 0
-    cdef aclOpExecutor* ex = NULL
-    cdef int st
-    cdef int8_t cube = <int8_t>_cube_math_type(o.dtype)
-    cdef bint dot = name == 'Dot'
-    objs_init(&obj)
-    try:
-        ta = objs_tensor(&obj, a)
-        tb = objs_tensor(&obj, b)
-        to = objs_tensor(&obj, o)
-        with nogil:
-            if dot:
-                st = (<_DotWs>op.ws)(ta, tb, to, &ws, &ex)
-            else:
-                st = (<_MatmulWs>op.ws)(ta, tb, to, cube, &ws, &ex)
-        launch(op, st, ws, ex, sc)
-    except BaseException:
-        objs_release(&obj, False)
-        raise
-    return objs_release(&obj, True)
+    # aclnnDot(self, tensor, out); the others (self, mat2, out, cubeMathType)
+    cdef Args args
+    args_init(&args)
+    arg_tensor(&args, a)
+    arg_tensor(&args, b)
+    arg_tensor(&args, o)
+    if name != 'Dot':
+        arg_int(&args, _cube_math_type(o.dtype))
+    return aclnn_run(op_symbol(name), &args, sc)
 
 
 cdef int _contiguous(Desc* d, Scratch sc) except -1:

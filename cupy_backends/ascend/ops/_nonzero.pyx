@@ -7,17 +7,16 @@
 # writes the argwhere layout [count, ndim] into an output sized for the
 # worst case [numel, ndim] (ops.md 6).
 
-from libc.stdint cimport intptr_t, int64_t, uint64_t
+from libc.stdint cimport intptr_t, int64_t
 
-from cupy_backends.ascend._acl cimport (
-    aclTensor, aclIntArray, aclOpExecutor)
 from cupy_backends.ascend.ops cimport _dtype
 from cupy_backends.ascend.ops._copy cimport copy_desc
 from cupy_backends.ascend.ops._dtype cimport (
     ACL_BOOL, ACL_UINT8, ACL_INT64)
-from cupy_backends.ascend.ops._launch cimport (
-    OpSymbol, op_symbol, Objs, objs_init, objs_tensor, objs_int_array,
-    objs_release, launch, run_tensor_pair, Scratch)
+from cupy_backends.ascend.ops._aclnn cimport (
+    OpSymbol, op_symbol, Args, args_init, arg_tensor, arg_int_array,
+    arg_int, aclnn_run)
+from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport (
     Desc, ACLNN_MAX_DIMS, desc_from_view, desc_numel, desc_is_contiguous,
     desc_as_pairs, desc_at_least_1d, desc_flatten)
@@ -25,11 +24,6 @@ from cupy_backends.backend cimport api
 from cupy_backends.backend.provider cimport View
 
 from cupy_backends.backend.provider import OperationNotSupported
-
-ctypedef int (*_ReduceSumWs)(
-    const aclTensor* self, const aclIntArray* dims, bint keepDims,
-    int dtype, aclTensor* out, uint64_t* workspaceSize,
-    aclOpExecutor** executor) noexcept nogil
 
 cdef OpSymbol _sum_op = None
 cdef OpSymbol _nonzero_op = None
@@ -41,35 +35,27 @@ cdef int64_t _INT32_MAX = 2 ** 31 - 1
 cdef int _reduce_sum(const Desc* src, const int64_t* dims, int ndims,
                      int dtype, const Desc* out, Scratch sc) except -1:
     global _sum_op
-    cdef Objs o
-    cdef aclTensor* ts
-    cdef aclTensor* to
-    cdef aclIntArray* da
-    cdef uint64_t ws = 0
-    cdef aclOpExecutor* ex = NULL
-    cdef int st
+    cdef Args a
     if _sum_op is None:
         _sum_op = op_symbol('ReduceSum')
-    objs_init(&o)
-    try:
-        ts = objs_tensor(&o, src)
-        da = objs_int_array(&o, dims, ndims)
-        to = objs_tensor(&o, out)
-        with nogil:
-            st = (<_ReduceSumWs>_sum_op.ws)(ts, da, False, dtype, to, &ws,
-                                            &ex)
-        launch(_sum_op, st, ws, ex, sc)
-    except BaseException:
-        objs_release(&o, False)
-        raise
-    return objs_release(&o, True)
+    args_init(&a)
+    arg_tensor(&a, src)
+    arg_int_array(&a, dims, ndims)
+    arg_int(&a, False)          # keepDims
+    arg_int(&a, dtype)
+    arg_tensor(&a, out)
+    return aclnn_run(_sum_op, &a, sc)
 
 
 cdef int _nonzero(const Desc* src, const Desc* out, Scratch sc) except -1:
     global _nonzero_op
+    cdef Args a
     if _nonzero_op is None:
         _nonzero_op = op_symbol('Nonzero')
-    return run_tensor_pair(_nonzero_op, src, out, sc)
+    args_init(&a)
+    arg_tensor(&a, src)
+    arg_tensor(&a, out)
+    return aclnn_run(_nonzero_op, &a, sc)
 
 
 cdef int _mask(Desc* m, const Desc* s, Scratch sc) except -1:

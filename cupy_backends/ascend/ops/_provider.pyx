@@ -11,7 +11,7 @@ from cupy_backends.ascend.ops cimport _linalg
 from cupy_backends.ascend.ops cimport _nonzero
 from cupy_backends.ascend.ops cimport _reduction
 from cupy_backends.ascend.ops._copy cimport copy_desc, fill_desc
-from cupy_backends.ascend.ops._launch cimport Scratch
+from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport Desc, desc_from_view
 from cupy_backends.backend.provider cimport Provider, View
 

@@ -1,6 +1,6 @@
 from libc.stdint cimport intptr_t
 
-from cupy_backends.ascend.ops._launch cimport Scratch
+from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport Desc
 from cupy_backends.backend.provider cimport View
 

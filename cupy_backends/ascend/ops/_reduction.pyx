@@ -24,17 +24,16 @@ import numpy
 
 from libc.stdint cimport intptr_t, int32_t, int64_t, uint64_t
 
-from cupy_backends.ascend._acl cimport (
-    aclTensor, aclScalar, aclIntArray, aclOpExecutor)
 from cupy_backends.ascend.ops cimport _dtype
 from cupy_backends.ascend.ops._copy cimport copy_desc, fill_desc
 from cupy_backends.ascend.ops._dtype cimport (
     ACL_BOOL, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_UINT8,
     ACL_UINT16, ACL_UINT32, ACL_UINT64, ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE,
     ACL_COMPLEX64, ACL_COMPLEX128)
-from cupy_backends.ascend.ops._launch cimport (
-    OpSymbol, op_symbol, Objs, objs_init, objs_tensor, objs_scalar,
-    objs_int_array, objs_release, launch, Scratch)
+from cupy_backends.ascend.ops._aclnn cimport (
+    op_symbol, Args, args_init, arg_tensor, arg_scalar, arg_int_array,
+    arg_int, aclnn_run)
+from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport (
     Desc, MAX_DIMS, ACLNN_MAX_DIMS, desc_from_view, desc_numel,
     desc_has_negative, desc_as_pairs, desc_flip_axis, desc_at_least_1d)
@@ -126,34 +125,6 @@ cdef inline bint _in(uint64_t dset, int code) noexcept nogil:
 
 # ------------------------------------------------------------ aclnn calls --
 
-ctypedef int (*_DimsDtypeWs)(
-    const aclTensor* self, const aclIntArray* dims, bint keep, int dtype,
-    aclTensor* out, uint64_t* ws, aclOpExecutor** ex) noexcept nogil
-ctypedef int (*_DimsWs)(
-    const aclTensor* self, const aclIntArray* dims, bint keep,
-    aclTensor* out, uint64_t* ws, aclOpExecutor** ex) noexcept nogil
-ctypedef int (*_SelfOutWs)(
-    const aclTensor* self, aclTensor* out, uint64_t* ws,
-    aclOpExecutor** ex) noexcept nogil
-ctypedef int (*_DtypeWs)(
-    const aclTensor* self, int dtype, aclTensor* out, uint64_t* ws,
-    aclOpExecutor** ex) noexcept nogil
-ctypedef int (*_DimKeepDtypeWs)(
-    const aclTensor* self, int64_t dim, bint keep, int dtype,
-    aclTensor* out, uint64_t* ws, aclOpExecutor** ex) noexcept nogil
-ctypedef int (*_DimKeepWs)(
-    const aclTensor* self, int64_t dim, bint keep, aclTensor* out,
-    uint64_t* ws, aclOpExecutor** ex) noexcept nogil
-ctypedef int (*_VarWs)(
-    const aclTensor* self, const aclIntArray* dims, int64_t correction,
-    bint keep, aclTensor* out, uint64_t* ws, aclOpExecutor** ex) noexcept nogil
-ctypedef int (*_CumsumWs)(
-    const aclTensor* self, int64_t dim, int dtype, aclTensor* out,
-    uint64_t* ws, aclOpExecutor** ex) noexcept nogil
-ctypedef int (*_CumprodWs)(
-    const aclTensor* self, const aclScalar* dim, int dtype, aclTensor* out,
-    uint64_t* ws, aclOpExecutor** ex) noexcept nogil
-
 cdef enum _Kind:
     K_DIMS_DTYPE        # ReduceSum, ReduceNansum, Mean
     K_DIMS              # Amax, Amin, All, Any
@@ -170,51 +141,28 @@ cdef int _call(str name, _Kind kind, const Desc* s, const Desc* o,
                const int64_t* dims, int ndims, int64_t iarg, int dtype,
                Scratch sc) except -1:
     # One aclnn operator: self s, out o; dims/ndims the axis list, iarg a
-    # single axis or the correction, dtype an aclDataType argument.
-    cdef OpSymbol op = op_symbol(name)
-    cdef Objs obj
-    cdef aclTensor* ts
-    cdef aclTensor* to
-    cdef aclIntArray* da = NULL
-    cdef aclScalar* sd = NULL
+    # single axis or the correction, dtype an aclDataType argument; the
+    # arguments in the order of the operator's kind (ops.md 5).
+    cdef Args a
     cdef int32_t dim32 = <int32_t>iarg
-    cdef uint64_t ws = 0
-    cdef aclOpExecutor* ex = NULL
-    cdef int st
-    cdef void* fn = op.ws
-    objs_init(&obj)
-    try:
-        ts = objs_tensor(&obj, s)
-        to = objs_tensor(&obj, o)
-        if kind == K_DIMS_DTYPE or kind == K_DIMS or kind == K_VAR:
-            da = objs_int_array(&obj, dims, ndims)
-        if kind == K_CUMPROD:
-            sd = objs_scalar(&obj, &dim32, ACL_INT32)
-        with nogil:
-            if kind == K_DIMS_DTYPE:
-                st = (<_DimsDtypeWs>fn)(ts, da, False, dtype, to, &ws, &ex)
-            elif kind == K_DIMS:
-                st = (<_DimsWs>fn)(ts, da, False, to, &ws, &ex)
-            elif kind == K_SELF_OUT:
-                st = (<_SelfOutWs>fn)(ts, to, &ws, &ex)
-            elif kind == K_DTYPE:
-                st = (<_DtypeWs>fn)(ts, dtype, to, &ws, &ex)
-            elif kind == K_DIM_KEEP_DTYPE:
-                st = (<_DimKeepDtypeWs>fn)(ts, iarg, False, dtype, to, &ws,
-                                           &ex)
-            elif kind == K_DIM_KEEP:
-                st = (<_DimKeepWs>fn)(ts, iarg, False, to, &ws, &ex)
-            elif kind == K_VAR:
-                st = (<_VarWs>fn)(ts, da, iarg, False, to, &ws, &ex)
-            elif kind == K_CUMSUM:
-                st = (<_CumsumWs>fn)(ts, iarg, dtype, to, &ws, &ex)
-            else:
-                st = (<_CumprodWs>fn)(ts, sd, dtype, to, &ws, &ex)
-        launch(op, st, ws, ex, sc)
-    except BaseException:
-        objs_release(&obj, False)
-        raise
-    return objs_release(&obj, True)
+    args_init(&a)
+    arg_tensor(&a, s)
+    if kind == K_DIMS_DTYPE or kind == K_DIMS or kind == K_VAR:
+        arg_int_array(&a, dims, ndims)
+    elif kind == K_DIM_KEEP_DTYPE or kind == K_DIM_KEEP or kind == K_CUMSUM:
+        arg_int(&a, iarg)
+    elif kind == K_CUMPROD:
+        arg_scalar(&a, &dim32, ACL_INT32)
+    if kind == K_VAR:
+        arg_int(&a, iarg)           # correction
+    if kind != K_SELF_OUT and kind != K_DTYPE and kind != K_CUMSUM and \
+            kind != K_CUMPROD:
+        arg_int(&a, False)          # keepdim
+    if kind == K_DIMS_DTYPE or kind == K_DTYPE or kind == K_DIM_KEEP_DTYPE \
+            or kind == K_CUMSUM or kind == K_CUMPROD:
+        arg_int(&a, dtype)
+    arg_tensor(&a, o)
+    return aclnn_run(op_symbol(name), &a, sc)
 
 
 cdef int prod_dim(const Desc* s, int dim, int dtype, const Desc* o,

@@ -1,0 +1,222 @@
+"""The aclnn call layer (include/cupy_aclnn_ops.h, ops/_aclnn.pyx) and its
+executor cache (ops/_executor_cache.pxd): a repeated call runs no phase 1
+and creates no descriptor, and results stay NumPy's with the cache on,
+off, bounded, after memory is given back, and under threads and streams."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+
+import numpy
+import pytest
+
+import cupy
+from cupy_backends.ascend.ops import _executor_cache as cache
+
+_INCLUDE = os.path.join(os.path.dirname(cupy.__file__), os.pardir,
+                        'cupy_backends', 'ascend', 'include')
+
+
+def _table_rows():
+    with open(os.path.join(_INCLUDE, 'cupy_aclnn_ops.h')) as f:
+        text = f.read()
+    return re.findall(r'^\s*X\((\w+), (REPEAT|ONCE), (\d+), \(([^)]*)\)\)',
+                      text, flags=re.M)
+
+
+def _sim_library():
+    from cupy_backends.ascend.simulator import _sim
+    return _sim.__file__
+
+
+def test_table_matches_the_simulator():
+    import ctypes
+    rows = _table_rows()
+    assert len(rows) > 100
+    lib = ctypes.CDLL(_sim_library())
+    for name, _, n, kinds in rows:
+        assert len(kinds.split(',')) == int(n), name
+        assert hasattr(lib, 'aclnn{}GetWorkspaceSize'.format(name)), name
+        assert hasattr(lib, 'aclnn' + name), name
+    if shutil.which('nm') is None:
+        pytest.skip('nm is needed to list the simulator exports')
+    out = subprocess.run(['nm', '-D', '--defined-only', _sim_library()],
+                         capture_output=True, text=True, check=True).stdout
+    exported = set(re.findall(r'aclnn(\w+)GetWorkspaceSize$', out, re.M))
+    assert exported == {name for name, _, _, _ in rows}
+
+
+def _operations():
+    a = cupy.arange(-8, 8, dtype=cupy.float32)
+    b = cupy.full(16, 0.5, dtype=cupy.float32)
+    m = a.reshape(4, 4)
+    idx = cupy.array([3, 1, 2])
+    host = numpy.arange(16, dtype=numpy.float32)
+    return {
+        'a + b': (lambda: a + b, lambda x, y: x + y),
+        'a * 2.0': (lambda: a * 2.0, lambda x, y: x * 2.0),
+        'cos(a)': (lambda: cupy.cos(a), lambda x, y: numpy.cos(x)),
+        'a.sum()': (lambda: a.sum(), lambda x, y: x.sum()),
+        'm.sum(axis=0)': (lambda: m.sum(axis=0),
+                          lambda x, y: x.reshape(4, 4).sum(axis=0)),
+        'a.max()': (lambda: a.max(), lambda x, y: x.max()),
+        'm @ m': (lambda: m @ m,
+                  lambda x, y: x.reshape(4, 4) @ x.reshape(4, 4)),
+        'a[idx]': (lambda: a[idx], lambda x, y: x[[3, 1, 2]]),
+        'm.T.copy()': (lambda: m.T.copy(), lambda x, y: x.reshape(4, 4).T),
+        'astype': (lambda: a.astype(cupy.float64),
+                   lambda x, y: x.astype(numpy.float64)),
+        'zeros': (lambda: cupy.zeros((16, 16)),
+                  lambda x, y: numpy.zeros((16, 16))),
+        'asarray': (lambda: cupy.asarray(host), lambda x, y: host),
+        'where': (lambda: cupy.where(a > 0, a, b),
+                  lambda x, y: numpy.where(x > 0, x, y)),
+    }
+
+
+@pytest.mark.parametrize('name', sorted(_operations()))
+def test_steady_state_runs_no_phase_one(sim, name):
+    fn, ref = _operations()[name]
+    for _ in range(2):
+        fn()
+    cupy.xpu.Device().synchronize()
+    s0, c0 = cache.stats(), sim.counters()
+    out = fn()
+    cupy.xpu.Device().synchronize()
+    s1, c1 = cache.stats(), sim.counters()
+    assert s1['misses'] == s0['misses'], 'a phase 1 ran'
+    assert s1['uncached'] == s0['uncached'], 'a phase 1 ran'
+    assert c1['live_tensors'] == c0['live_tensors']
+    assert c1['live_scalars'] == c0['live_scalars']
+    assert c1['sanitizer_errors'] == c0['sanitizer_errors']
+    a = numpy.arange(-8, 8, dtype=numpy.float32)
+    b = numpy.full(16, 0.5, dtype=numpy.float32)
+    numpy.testing.assert_allclose(cupy.asnumpy(out), ref(a, b), rtol=1e-6)
+
+
+def test_clear_destroys_everything(sim):
+    a = cupy.arange(6, dtype=cupy.float32)
+    (a + a).get()
+    cupy.xpu.Device().synchronize()
+    assert cache.stats()['entries'] > 0
+    assert sim.counters()['live_executors'] > 0
+    cache.clear()
+    assert cache.stats()['entries'] == 0
+    assert sim.counters()['live_executors'] == 0
+    assert sim.counters()['live_tensors'] == 0
+    numpy.testing.assert_array_equal((a + a).get(), numpy.arange(6) * 2)
+
+
+def test_bounded_and_least_recently_used(sim):
+    cache.clear()
+    old = cache.set_limits(entries=3)
+    try:
+        e0 = cache.stats()['evictions']
+        for rep in range(2):
+            for n in range(1, 9):
+                x = cupy.arange(n, dtype=cupy.float32)
+                numpy.testing.assert_array_equal(
+                    (x * 3.0).get(), numpy.arange(n, dtype='f4') * 3.0)
+                assert cache.stats()['entries'] <= 3
+        assert cache.stats()['evictions'] > e0
+        cupy.xpu.Device().synchronize()
+        assert sim.counters()['live_executors'] == cache.stats()['entries']
+        # the most recent signature is still there
+        m0 = cache.stats()['misses']
+        (x * 3.0).get()
+        assert cache.stats()['misses'] == m0
+    finally:
+        cache.set_limits(entries=old[0])
+        cache.clear()
+
+
+def test_addresses_rebound_after_memory_goes_back(sim):
+    pool = cupy.get_default_memory_pool()
+    errors = sim.counters()['sanitizer_errors']
+    for k in range(4):
+        a = cupy.arange(32, dtype=cupy.float32) + k
+        b = cupy.ones(32, dtype=cupy.float32)
+        numpy.testing.assert_array_equal(
+            (a * b + 1.0).get(), numpy.arange(32, dtype='f4') + k + 1)
+        del a, b
+        cupy.xpu.Device().synchronize()
+        pool.free_all_blocks()      # the next arrays are new allocations
+    assert sim.counters()['sanitizer_errors'] == errors
+
+
+def test_turned_off_by_the_environment():
+    code = (
+        'import numpy, cupy\n'
+        'from cupy_backends.ascend.ops import _executor_cache as c\n'
+        'a = cupy.arange(5.0)\n'
+        'for _ in range(3):\n'
+        '    r = (a * a + 1.0).get()\n'
+        'assert (r == numpy.arange(5.0) ** 2 + 1).all()\n'
+        's = c.stats()\n'
+        'assert s["entries"] == 0 and s["hits"] == 0, s\n'
+        'assert s["uncached"] > 0, s\n')
+    env = dict(os.environ, CUPY_ASCEND_EXECUTOR_CACHE='0',
+               CUPY_ASCEND_SIMULATOR='1')
+    subprocess.run([sys.executable, '-c', code], env=env, check=True)
+
+
+def test_bad_setting_is_an_error():
+    env = dict(os.environ, CUPY_ASCEND_EXECUTOR_CACHE='lots',
+               CUPY_ASCEND_SIMULATOR='1')
+    r = subprocess.run(
+        [sys.executable, '-c', 'import cupy; cupy.arange(3) + 1'],
+        env=env, capture_output=True, text=True)
+    assert r.returncode != 0
+    assert 'CUPY_ASCEND_EXECUTOR_CACHE must be an integer' in r.stderr
+
+
+def _mixed_work(rng, stream, results, errors):
+    try:
+        with stream:
+            for _ in range(6):
+                n = int(rng.choice([5, 12, 16]))
+                h = rng.standard_normal(n).astype(numpy.float32)
+                g = rng.standard_normal(n).astype(numpy.float32)
+                idx = rng.integers(0, n, 4)
+                a, b = cupy.asarray(h), cupy.asarray(g)
+                outs = (a + b, a * 2.0, cupy.cos(a), a.sum(axis=0),
+                        cupy.where(a > 0, a, b), a[cupy.asarray(idx)],
+                        a.astype(cupy.float64))
+                refs = (h + g, h * 2.0, numpy.cos(h), h.sum(axis=0),
+                        numpy.where(h > 0, h, g), h[idx],
+                        h.astype(numpy.float64))
+                results.append(([cupy.asnumpy(o, stream=stream)
+                                 for o in outs], refs))
+    except BaseException as e:      # reported by the main thread
+        errors.append(e)
+
+
+def test_threads_and_streams_under_strict_mode(sim):
+    old = sim.get_strict_delay_us()
+    sim.set_strict_delay_us(1000)
+    errors0 = sim.counters()['sanitizer_errors']
+    results, errors = [], []
+    try:
+        threads = [threading.Thread(
+            target=_mixed_work,
+            args=(numpy.random.default_rng(k), cupy.xpu.Stream(), results,
+                  errors)) for k in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sim.set_strict_delay_us(old)
+    assert not errors, errors
+    assert len(results) == 24
+    for got, want in results:
+        for g, w in zip(got, want):
+            numpy.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
+    cupy.xpu.Device().synchronize()
+    assert sim.counters()['sanitizer_errors'] == errors0
+    assert cache.stats()['hits'] > 0
+    cache.clear()
+    assert sim.counters()['live_executors'] == 0
