@@ -230,7 +230,7 @@ def bench_call():
     provider that runs nothing), the provider (descriptors, the two-phase
     launch; timed by calling it directly) and the simulated vendor calls
     (time inside the simulator's aclnn entry points)."""
-    from cupy._core import _elementwise
+    from cupy._core import _dispatch
     from cupy_backends.backend.provider import get_provider, Provider
     a = cupy.asarray(numpy.arange(16, dtype=numpy.float32))
     b = cupy.asarray(numpy.arange(16, dtype=numpy.float32))
@@ -244,11 +244,8 @@ def bench_call():
         def run(self, op, outs, ins, attrs, stream):
             return None
 
-        def elementwise_loops(self, name):
-            return provider.elementwise_loops(name)
-
-        def elementwise_path(self, name, loop):
-            return provider.elementwise_path(name, loop)
+        def routes(self, op):
+            return provider.routes(op)
 
     def vendor_ns():
         if not runtime.is_simulator():
@@ -270,11 +267,11 @@ def bench_call():
     for _ in range(200):
         a + b
     t_total, _ = timed(lambda: a + b)
-    old = _elementwise._set_provider(NoDevice())
+    old = _dispatch._set_provider(NoDevice())
     try:
         t_core, _ = timed(lambda: a + b)
     finally:
-        _elementwise._set_provider(old)
+        _dispatch._set_provider(old)
     t_prov, v_prov = timed(lambda: provider.run('elementwise', views[0],
                                                 views[1], attrs, 0))
     t_np = _host_time(lambda: numpy.add(numpy.arange(16.0), 1.0), 1000, 5)

@@ -2,7 +2,7 @@
 contract"): for each (ufunc, NumPy loop) the route it takes on this
 provider, chosen once and cached.
 
-1. ``native``: the provider runs the loop (``elementwise_loops(name)``).
+1. ``native``: the provider runs the loop (``_dispatch.device_routes``).
 2. ``cast``: the provider runs another loop of the same ufunc whose input
    dtypes hold ours exactly, and casting its results back to ours gives
    NumPy's values (``_narrowing_ok``: the per-ufunc property table below).
@@ -12,14 +12,15 @@ provider, chosen once and cached.
 
 The table of routes is queryable (:func:`loop_paths`,
 :func:`capability_summary`) for ``python -m cupy info``; reductions and
-matmul register their rows with :func:`register_path`.  Tests hide loops
-from the provider's table with :func:`hide_loops`.
+matmul register their rows with :func:`register_rows`.  Tests hide loops
+from the provider's table with ``_dispatch.hide``.
 """
 
-import contextlib
 import threading
 
 import numpy
+
+from cupy._core import _dispatch
 
 _ALL_CHARS = '?bhilqBHILQefdFD'
 
@@ -53,15 +54,6 @@ FAMILIES = {
     'selection': ('where', 'clip'),
 }
 FAMILY_OF = {n: f for f, names in FAMILIES.items() for n in names}
-
-# The elementwise operations of operations.md that are not NumPy ufuncs,
-# with their loops (X: every dtype).
-_EXTRA_LOOPS = {
-    'where': tuple('?{0}{0}->{0}'.format(c) for c in '?bhilBHILefdFD'),
-    'clip': tuple('{0}{0}{0}->{0}'.format(c) for c in '?bhilBHILefdFD'),
-    'nan_to_num': tuple('{0}->{0}'.format(c) for c in '?bhilBHILefdFD'),
-    'round': tuple('{0}->{0}'.format(c) for c in 'bhilBHILefdFD'),
-}
 
 # --------------------------------------------------- the exactness table
 #
@@ -166,79 +158,30 @@ def numpy_loops(numpy_ufunc):
 # ------------------------------------------------------- provider's table
 
 _lock = threading.RLock()
-_generation = [0]
-_hidden = {}          # name -> frozenset of loops, or None for all
 _native_cache = {}
 _route_cache = {}
 
 
-def generation():
-    """Changes whenever the native table seen by the core changes."""
-    return _generation[0]
-
-
-_listeners = []
-
-
-def on_invalidate(callback):
-    """Call `callback()` whenever the routes change (plan caches)."""
-    _listeners.append(callback)
-
-
 def _invalidate():
     with _lock:
-        _generation[0] += 1
         _native_cache.clear()
         _route_cache.clear()
-    for cb in _listeners:
-        cb()
+
+
+_dispatch.on_invalidate(_invalidate)
 
 
 def native_loops(name):
-    """The loops of `name` the provider runs natively (normalised), minus
-    the hidden ones."""
+    """The loops of `name` the provider runs (normalised), minus the
+    hidden ones."""
     try:
         return _native_cache[name]
     except KeyError:
         pass
-    from cupy._core._elementwise import get_provider
-    try:
-        loops = get_provider().elementwise_loops(name)
-    except (AttributeError, NotImplementedError):
-        loops = ()
-    loops = frozenset(normalize_loop(x) for x in loops)
+    loops = frozenset(_dispatch.device_routes(name))
     with _lock:
-        hidden = _hidden.get(name, frozenset())
-        if hidden is None:
-            loops = frozenset()
-        else:
-            loops = loops - hidden
         _native_cache[name] = loops
     return loops
-
-
-@contextlib.contextmanager
-def hide_loops(name, loops=None):
-    """Within the block the core sees `name`'s `loops` (an iterable of
-    loop strings; None: all of them) as missing from the provider's table,
-    so the capability path runs (for tests)."""
-    with _lock:
-        old = _hidden.get(name, frozenset())
-        if loops is None or old is None:
-            new = None
-        else:
-            new = old | frozenset(normalize_loop(x) for x in loops)
-        _hidden[name] = new
-    _invalidate()
-    try:
-        yield
-    finally:
-        with _lock:
-            if old == frozenset():
-                _hidden.pop(name, None)
-            else:
-                _hidden[name] = old
-        _invalidate()
 
 
 # ------------------------------------------------------------------ routes
@@ -326,30 +269,51 @@ def route(name, loop, _visiting=None):
     return r
 
 
+_dispatch.register_resolver(lambda name, loop: route(name, loop).kind)
+
+
 # ---------------------------------------------------------------- registry
 
 _ufunc_loops = {}     # name -> loops (NumPy's, on our dtypes)
-_extra_rows = {}      # (family, name, loop) -> path, from other modules
+_row_sources = []     # callables -> {(family, name, loop): path}
 
 
 def register_ufunc(name, loops):
-    """Called by each cupy.ufunc (and extra elementwise name) so that the
-    summary covers it."""
+    """Called by each cupy.ufunc so that the summary covers it."""
     _ufunc_loops.setdefault(name, tuple(loops))
 
 
-def register_path(family, name, loop, path):
-    """Record the path of a non-elementwise operation (reduction, matmul
-    ...): `path` is 'native', 'cast', 'composed' or 'host'."""
-    if path not in ('native', 'cast', 'composed', 'host'):
-        raise ValueError('path must be native, cast, composed or host')
-    _extra_rows[(family, name, loop)] = path
+def register_rows(rows):
+    """Add the rows of a non-elementwise family (reductions, matmul ...)
+    to the summary: `rows()` -> {(family, name, loop): path}, path
+    'native', 'cast', 'composed' or 'host'; called when a summary is
+    made, so that it reflects the provider of that moment."""
+    _row_sources.append(rows)
+
+
+def _extra_rows():
+    out = {}
+    for source in _row_sources:
+        for key, path in source().items():
+            if path not in ('native', 'cast', 'composed', 'host'):
+                raise ValueError('{}: path {!r} is not native, cast, '
+                                 'composed or host'.format(key, path))
+            out[key] = path
+    return out
 
 
 def _all_elementwise():
-    out = dict(_ufunc_loops)
-    for name, loops in _EXTRA_LOOPS.items():
-        out.setdefault(name, loops)
+    """{name: loops} of every elementwise name: NumPy's loops of the
+    registered ufuncs, and for the other names of the families (where,
+    round, nan_to_num) the loops the provider's table lists (operations.md
+    defines them; the provider reports them through ``routes``)."""
+    out = {name: set(normalize_loop(x) for x in loops)
+           for name, loops in _ufunc_loops.items()}
+    provider = _dispatch.get_provider()
+    for name in FAMILY_OF:
+        if name not in out:
+            out[name] = set(normalize_loop(x)
+                            for x in provider.routes(name))
     return out
 
 
@@ -359,9 +323,8 @@ def loop_paths():
     out = {}
     for name, loops in sorted(_all_elementwise().items()):
         for loop in loops:
-            loop = normalize_loop(loop)
             out[(name, loop)] = route(name, loop).kind
-    for (family, name, loop), path in _extra_rows.items():
+    for (family, name, loop), path in _extra_rows().items():
         out[(name, loop)] = path
     return out
 
@@ -369,24 +332,22 @@ def loop_paths():
 def capability_summary():
     """{family: {'native': n, 'cast': n, 'composed': n, 'host': n}}."""
     summary = {}
-    from cupy._core._elementwise import get_provider
-    provider = get_provider()
     for name, loops in sorted(_all_elementwise().items()):
         family = FAMILY_OF.get(name, 'other')
         row = summary.setdefault(family, dict.fromkeys(
             ('native', 'cast', 'composed', 'host'), 0))
-        for loop in sorted(set(normalize_loop(x) for x in loops)):
+        for loop in sorted(loops):
             r = route(name, loop)
             kind = r.kind
             if kind in ('native', 'cast'):
                 # the provider may itself run the device loop as several
                 # operators, or as one between exact casts
-                inner = provider.elementwise_path(name, r.dev_loop or loop)
+                inner = _dispatch.route(name, r.dev_loop or loop)
                 if inner == 'composed' or (inner == 'cast' and
                                            kind == 'native'):
                     kind = inner
             row[kind] += 1
-    for (family, name, loop), path in _extra_rows.items():
+    for (family, name, loop), path in _extra_rows().items():
         row = summary.setdefault(family, dict.fromkeys(
             ('native', 'cast', 'composed', 'host'), 0))
         row[path] += 1

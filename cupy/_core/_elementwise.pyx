@@ -14,42 +14,16 @@ from cupy._core.core cimport ndarray, _empty, _copy_to, _fill
 from cupy.xpu.memory cimport BaseMemory
 from cupy.xpu.stream cimport get_current_stream_ptr
 from cupy_backends.backend cimport api
-from cupy_backends.backend.provider cimport View, Provider
+from cupy_backends.backend.provider cimport View
+from cupy._core cimport _dispatch
 
 from cupy._core import _capability
 from cupy._core import _fallback
 from cupy_backends.backend.provider import OperationNotSupported
-from cupy_backends.backend.provider import get_provider as _get_provider
 
 cdef enum:
     _MAX_OPS = 16
     _MAX_DIMS = 64
-
-cdef Provider _provider = None
-
-
-cdef inline Provider _prov():
-    global _provider
-    if _provider is None:
-        _provider = _get_provider()
-    return _provider
-
-
-def get_provider():
-    """The provider elementwise operations run on."""
-    return _prov()
-
-
-def _set_provider(Provider p):
-    """Run elementwise operations on `p` (None: the backend's provider);
-    for tests of the core against a reference provider.  Returns the
-    previous one."""
-    global _provider
-    old = _provider
-    _provider = p
-    _capability._invalidate()
-    return old
-
 
 cdef inline Py_ssize_t _elem_offset(ndarray a, Py_ssize_t itemsize) except -1:
     cdef BaseMemory mem = a.data.mem
@@ -172,8 +146,8 @@ cdef run_native(str name, str dev_loop, dict attrs, list ins, list outs):
         else:
             items.append(x)
     try:
-        _prov().run('elementwise', tuple(views[:nout]), tuple(items), attrs,
-                    get_current_stream_ptr())
+        _dispatch.run('elementwise', tuple(views[:nout]), tuple(items),
+                      attrs, get_current_stream_ptr())
     except OperationNotSupported:
         _unsupported_at_run_time(name, dev_loop, attrs, ins, outs)
 
@@ -192,9 +166,9 @@ cdef run_native_contiguous(dict attrs, list ins, ndarray out):
         else:
             items.append(x)
     try:
-        _prov().run('elementwise',
-                    (_new_view(out, one, unit, out.dtype.itemsize),),
-                    tuple(items), attrs, get_current_stream_ptr())
+        _dispatch.run('elementwise',
+                      (_new_view(out, one, unit, out.dtype.itemsize),),
+                      tuple(items), attrs, get_current_stream_ptr())
     except OperationNotSupported:
         _unsupported_at_run_time(attrs['name'], attrs['loop'], attrs, ins,
                                  [out])
@@ -219,9 +193,9 @@ cdef _unsupported_at_run_time(str name, str dev_loop, dict attrs, list ins,
                 mat.append(_broadcast_zero(t, o._shape))
         views = _views(list(outs) + mat)
         try:
-            _prov().run('elementwise', tuple(views[:len(outs)]),
-                        tuple(views[len(outs):]), attrs,
-                        get_current_stream_ptr())
+            _dispatch.run('elementwise', tuple(views[:len(outs)]),
+                          tuple(views[len(outs):]), attrs,
+                          get_current_stream_ptr())
             return
         except OperationNotSupported:
             pass

@@ -5,51 +5,25 @@ decided here, the product handed to the provider's 'matmul'
 
 The loop dtype is NumPy's (``numpy.matmul`` on tiny host proxies, which
 also raises NumPy's casting errors).  Loops the provider lacks
-(``matmul_dtypes()``: on Ascend A2 float16/float32 natively, bool and
-complex64 composed) run on the host through NumPy with the host-fallback
-rules of ``cupy._core._fallback``: float64 is never computed in float32.
+(``_dispatch.device_routes('matmul')``: on Ascend A2 float16/float32
+natively, bool and complex64 composed) run on the host through NumPy with
+the host-fallback rules of ``cupy._core._fallback``: float64 is never
+computed in float32.
 """
 
 import numpy
 
+from cupy._core import _dispatch
 from cupy._core import _fallback
-from cupy._core import _reduction
 from cupy._core import core
+from cupy._core._operands import as_array, check_out, finish, overlap
 from cupy_backends.backend.provider import OperationNotSupported
 
 _SIG = '(n?,k),(k,m?)->(n?,m?)'
 _probe_cache = {}
-_hidden = set()
 
-
-def _provider():
-    from cupy_backends.backend.provider import get_provider
-    return get_provider()
-
-
-class hide(object):
-    """``with hide(numpy.float32):`` the core sees the provider without
-    that matmul loop (for tests of the capability path)."""
-
-    def __init__(self, *dtypes):
-        self.dtypes = {numpy.dtype(d) for d in dtypes}
-
-    def __enter__(self):
-        self.added = self.dtypes - _hidden
-        _hidden.update(self.added)
-        return self
-
-    def __exit__(self, *exc):
-        _hidden.difference_update(self.added)
-
-
-def device_has(dtype):
-    if dtype in _hidden:
-        return False
-    try:
-        return dtype in _provider().matmul_dtypes()
-    except (AttributeError, NotImplementedError):
-        return False
+# a loop the provider lacks runs on the host (product())
+_dispatch.register_resolver(lambda op, loop: 'host', ('matmul',))
 
 
 def _probe(a_dtype, b_dtype, out_dtype, dtype, casting):
@@ -118,24 +92,23 @@ def matmul(a, b, out=None, casting='same_kind', order='K', dtype=None,
     if axes is not None or axis is not None or signature is not None:
         raise NotImplementedError(
             'cupy.matmul does not support axes, axis or signature')
-    a = _reduction.as_array(a)
-    b = _reduction.as_array(b)
+    a = as_array(a)
+    b = as_array(b)
     a2, b2, batch, shape = result_shape(a.shape, b.shape)
     if out is not None:
-        _reduction.check_out(out, shape, 'matmul')
+        check_out(out, shape, 'matmul')
     dt = None if dtype is None else numpy.dtype(dtype)
     loop = _probe(a.dtype, b.dtype, None, dt, casting)
     if out is not None:
         _probe(a.dtype, b.dtype, out.dtype, dt, casting)
     target = None
     if (out is not None and out.dtype == loop and out.flags.c_contiguous
-            and not _reduction._overlap(out, a)
-            and not _reduction._overlap(out, b)):
+            and not overlap(out, a) and not overlap(out, b)):
         target = out.reshape(batch + (a2[-2], b2[-1]))
     res = product(a.reshape(a2), b.reshape(b2), batch, loop, target)
     if res is target:
         return out
-    return _reduction.finish(res.reshape(shape), out)
+    return finish(res.reshape(shape), out)
 
 
 def product(a, b, batch, loop, target=None):
@@ -150,7 +123,7 @@ def product(a, b, batch, loop, target=None):
     if k == 0:
         core._fill(res, 0)
         return res
-    if device_has(loop):
+    if _dispatch.device_has('matmul', loop):
         x = a if a.dtype == loop else a.astype(loop)
         y = b if b.dtype == loop else b.astype(loop)
         x = core._broadcast_to(x, tuple(batch) + (n, k))
@@ -167,16 +140,3 @@ def product(a, b, batch, loop, target=None):
                          b.get().astype(loop, copy=False))
     res.set(numpy.ascontiguousarray(numpy.broadcast_to(h, full)))
     return res
-
-
-def matmul_paths():
-    """{dtype: path} of matmul loops (for the capability summary)."""
-    try:
-        paths = dict(_provider().matmul_paths())
-    except AttributeError:
-        paths = {d: 'native' for d in _provider().matmul_dtypes()}
-    out = {}
-    for c in '?bhilBHILefdFD':
-        d = numpy.dtype(c)
-        out[d] = paths.get(d, 'host')
-    return out

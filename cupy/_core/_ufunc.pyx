@@ -21,6 +21,7 @@ from cupy._core._elementwise cimport (
 from cupy_backends.backend cimport api
 
 from cupy._core import _capability
+from cupy._core import _dispatch
 from cupy._core._dtype import get_dtype
 
 cdef object _BOOL = numpy.dtype(numpy.bool_)
@@ -42,7 +43,7 @@ def _clear_plans():
         u._cache.clear()
 
 
-_capability.on_invalidate(_clear_plans)
+_dispatch.on_invalidate(_clear_plans)
 
 
 cdef class _Plan:

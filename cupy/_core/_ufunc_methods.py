@@ -23,20 +23,17 @@ errors and the result dtype are NumPy's.  The device work is then:
 
 import numpy
 
+from cupy._core import _dispatch
 from cupy._core import _dtype
 from cupy._core import _fallback
 from cupy._core import core
+from cupy_backends.backend.provider import OperationNotSupported
 
 _NATIVE_REDUCE = {'add': 'sum', 'multiply': 'prod', 'maximum': 'max',
                   'minimum': 'min', 'logical_and': 'all',
                   'logical_or': 'any'}
 _NATIVE_SCAN = {'add': 'cumsum', 'multiply': 'cumprod'}
 _reorderable = {}
-
-
-def _provider():
-    from cupy_backends.backend.provider import get_provider
-    return get_provider()
 
 
 def _as_array(x):
@@ -141,18 +138,12 @@ def _check_binary(uf, what):
 def _delegate(kind, uf, a, axis, dtype, out, *rest):
     """The reductions module's ufunc_reduce/ufunc_accumulate for the
     ufuncs it serves (None for the others)."""
-    try:
-        from cupy._core import _reduction
-        fn = getattr(_reduction, 'ufunc_' + kind)
-    except (ImportError, AttributeError):
-        return None
+    from cupy._core import _reduction
     if kind == 'reduce':
         keepdims, initial, where = rest
-        if initial is numpy._NoValue:
-            initial = _reduction.NoValue
-        return fn(uf.__name__, a, axis, dtype, out, keepdims, initial,
-                  where)
-    return fn(uf.__name__, a, axis, dtype, out)
+        return _reduction.ufunc_reduce(uf.__name__, a, axis, dtype, out,
+                                       keepdims, initial, where)
+    return _reduction.ufunc_accumulate(uf.__name__, a, axis, dtype, out)
 
 
 def _identity_value(uf, initial):
@@ -268,12 +259,8 @@ def _native_reduce(uf, x, axes, kept_shape, loop):
     op = _NATIVE_REDUCE.get(uf.__name__)
     if op is None:
         return None
-    try:
-        if loop not in _provider().reduction_dtypes(op):
-            return None
-    except (AttributeError, NotImplementedError):
+    if not _dispatch.device_has(op, loop):
         return None
-    from cupy_backends.backend.provider import OperationNotSupported
     if x.dtype != loop:
         x = x.astype(loop)
     res = core._empty(kept_shape, loop)
@@ -370,12 +357,8 @@ def _native_scan(uf, a, res, ax, loop):
     op = _NATIVE_SCAN.get(uf.__name__)
     if op is None:
         return False
-    try:
-        if loop not in _provider().reduction_dtypes(op):
-            return False
-    except (AttributeError, NotImplementedError):
+    if not _dispatch.device_has(op, loop):
         return False
-    from cupy_backends.backend.provider import OperationNotSupported
     x = a if a.dtype == loop else a.astype(loop)
     try:
         core._run('scan', (res._as_view(),), (x._as_view(),),

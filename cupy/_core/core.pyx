@@ -9,24 +9,16 @@ import numpy
 from cpython.pyport cimport PY_SSIZE_T_MAX
 from cupy.xpu.memory cimport MemoryPointer, BaseMemory
 from cupy_backends.backend cimport api
-from cupy_backends.backend.provider cimport View, Provider
+from cupy_backends.backend.provider cimport View
+from cupy._core cimport _dispatch
 from cupy.xpu.stream cimport get_current_stream_ptr
 
 from cupy.xpu import memory as _memory
 from cupy.xpu.device import Device as _Device
 from cupy._core import _dtype
 from cupy._core.flags import Flags
-from cupy_backends.backend import provider as _provider_module
 
-cdef Provider _provider = None
 cdef object _UINT8 = numpy.dtype(numpy.uint8)
-
-
-cdef inline Provider _get_provider():
-    global _provider
-    if _provider is None:
-        _provider = _provider_module.get_provider()
-    return _provider
 
 
 cpdef _run(str op, tuple outs, tuple ins, dict attrs=None):
@@ -35,8 +27,8 @@ cpdef _run(str op, tuple outs, tuple ins, dict attrs=None):
         _check_device(v.device_id)
     for v in ins:
         _check_device(v.device_id)
-    return _get_provider().run(op, outs, ins, attrs or {},
-                               get_current_stream_ptr())
+    return _dispatch.run(op, outs, ins, attrs or {},
+                         get_current_stream_ptr())
 
 
 cdef inline int _check_device(int device_id) except -1:

@@ -29,3 +29,12 @@ cdef class Provider:
     # this op on these dtypes, so the core can take the capability path.
     cpdef run(self, str op, tuple outs, tuple ins, dict attrs,
               intptr_t stream)
+
+    # The capability table (DESIGN.md): {loop key: route} of the loops of
+    # `op` this provider runs, route 'native' (one vendor kernel), 'cast'
+    # (one kernel between exact casts) or 'composed' (several kernels).
+    # `op`: the ufunc name for elementwise loops (key: the loop string,
+    # 'ff->f'), the reduction or scan name for 'reduce'/'scan' (key: the
+    # loop dtype), else the operation's own name (key: the dtype).  A loop
+    # not listed is not run: the core takes the capability path.
+    cpdef dict routes(self, str op)

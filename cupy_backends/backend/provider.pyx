@@ -36,23 +36,10 @@ cdef class Provider:
               intptr_t stream):
         raise OperationNotSupported(op)
 
-    def elementwise_loops(self, str name):
-        """The NumPy loop strings ('ff->f', ...) of ufunc `name` that run
-        natively (operations.md)."""
-        return frozenset()
-
-    def elementwise_path(self, str name, str loop):
-        """'native', 'cast' or 'composed' for a loop the provider runs
-        (operations.md), None otherwise."""
-        return None
-
-    def reduction_dtypes(self, str name):
-        """The input dtypes reduction/scan `name` runs natively."""
-        return frozenset()
-
-    def matmul_dtypes(self):
-        """The dtypes matmul runs natively."""
-        return frozenset()
+    cpdef dict routes(self, str op):
+        """{loop key: 'native' | 'cast' | 'composed'} of the loops of `op`
+        run on the device (provider.pxd, operations.md)."""
+        return {}
 
 
 cdef Provider _provider = None

@@ -161,11 +161,11 @@ class TestMatmul:
             a @ a
 
     def test_forced_missing_float32_takes_the_fallback(self):
+        from cupy._core import _dispatch
         from cupy._core import _fallback
-        from cupy._core import _routines_linalg
         _fallback.reset()
         a = _values(cupy, (3, 4), numpy.float32, 16)
-        with _routines_linalg.hide(numpy.float32):
+        with _dispatch.hide('matmul', [numpy.float32]):
             with pytest.warns(cupy.PerformanceWarning):
                 r = a @ a.T
         assert _fallback.fallback_counts() == {('matmul', 'ff->f'): 1}
@@ -174,9 +174,8 @@ class TestMatmul:
         assert a @ a.T is not None and _fallback.fallback_counts() == {}
 
     def test_paths(self):
-        from cupy._core import _routines_linalg
-        paths = {d.char: p for d, p in
-                 _routines_linalg.matmul_paths().items()}
+        from cupy._core import _dispatch
+        paths = {c: _dispatch.route('matmul', c) for c in 'efdFD?l'}
         assert paths['f'] == paths['e'] == 'native'
         assert paths['F'] == paths['?'] == 'composed'
         assert paths['d'] == paths['D'] == paths['l'] == 'host'

@@ -24,35 +24,30 @@ def _host_view(view):
 
 class ReferenceProvider(Provider):
     """`loops`: {name: set of loop strings} it claims to run natively
-    (names absent: every NumPy loop)."""
+    (names absent: every NumPy loop of a NumPy ufunc, the inner provider's
+    loops of the other elementwise names)."""
 
     def __init__(self, inner, loops=None):
         self.inner = inner
         self.loops = loops or {}
         self.calls = []
 
-    def elementwise_loops(self, name):
-        if name in self.loops:
-            return frozenset(self.loops[name])
+    def routes(self, op):
+        if op in self.loops:
+            return dict.fromkeys(self.loops[op], 'native')
+        uf = getattr(numpy, op, None)
+        if not isinstance(uf, numpy.ufunc) or op == 'matmul':
+            # reductions, matmul, data movement, where/round/nan_to_num
+            return self.inner.routes(op)
         import cupy._core._capability as cap
-        if name in cap._EXTRA_LOOPS:
-            return frozenset(cap._EXTRA_LOOPS[name])
-        uf = getattr(numpy, name, None)
-        if not isinstance(uf, numpy.ufunc):
-            return frozenset()
-        return frozenset(cap.normalize_loop(t) for t in cap.numpy_loops(uf))
-
-    def reduction_dtypes(self, name):
-        return self.inner.reduction_dtypes(name)
-
-    def matmul_dtypes(self):
-        return self.inner.matmul_dtypes()
+        return dict.fromkeys(
+            (cap.normalize_loop(t) for t in cap.numpy_loops(uf)), 'native')
 
     def run(self, op, outs, ins, attrs, stream):
         if op != 'elementwise':
             return self.inner.run(op, outs, ins, attrs, stream)
         name, loop = attrs['name'], attrs['loop']
-        if loop not in self.elementwise_loops(name):
+        if loop not in self.routes(name):
             raise OperationNotSupported('{} {}'.format(name, loop))
         self.calls.append((name, loop))
         import cupy
@@ -80,16 +75,16 @@ class ReferenceProvider(Provider):
 def reference_provider(loops=None):
     """Within the block elementwise operations run on a ReferenceProvider
     with `loops` (see there); yields it."""
-    from cupy._core import _elementwise
-    inner = _elementwise.get_provider()
+    from cupy._core import _dispatch
+    inner = _dispatch.get_provider()
     while isinstance(inner, ReferenceProvider):
         inner = inner.inner
     p = ReferenceProvider(inner, loops)
-    old = _elementwise._set_provider(p)
+    old = _dispatch._set_provider(p)
     try:
         yield p
     finally:
-        _elementwise._set_provider(old)
+        _dispatch._set_provider(old)
 
 
 # The ufuncs the restricted table leaves out entirely, so that their
@@ -102,16 +97,21 @@ COMPOSED_ONLY = (
     'conjugate', 'floor', 'ceil')
 
 
+# The elementwise names of operations.md that are not NumPy ufuncs.
+_NOT_UFUNCS = ('where', 'clip', 'nan_to_num', 'round')
+
+
 def restricted_table(chars='?ilfdFD', drop=COMPOSED_ONLY):
     """A loop table like a device's: only the loops on `chars` (no
     float16, int8/16, unsigned), and none of the ufuncs in `drop`; the
     other loops take the cast, composed or host routes."""
     import cupy._core._capability as cap
     from cupy._math import ufuncs
+    from cupy_backends.backend.provider import get_provider
     table = {}
-    for n in list(ufuncs.UFUNC_NAMES) + list(cap._EXTRA_LOOPS):
-        if n in cap._EXTRA_LOOPS:
-            loops = cap._EXTRA_LOOPS[n]
+    for n in list(ufuncs.UFUNC_NAMES) + list(_NOT_UFUNCS):
+        if n in _NOT_UFUNCS:
+            loops = get_provider().routes(n)     # operations.md's loops
         else:
             loops = cap.numpy_loops(getattr(numpy, n))
         loops = [cap.normalize_loop(x) for x in loops]

@@ -11,6 +11,7 @@ import pytest
 import cupy
 from cupy import testing
 from cupy._core import _capability
+from cupy._core import _dispatch
 from cupy._core import _fallback
 from cupy_backends.backend.provider import OperationNotSupported
 from tests.math_tests.reference_provider import (
@@ -62,7 +63,7 @@ class TestCast:
     def test_hidden_float16_loop_runs_in_float32(self, fallback):
         _need('add', 'ff->f')
         a = testing.shaped_arange((3, 4), cupy, numpy.float16)
-        with _capability.hide_loops('add', ['ee->e']):
+        with _dispatch.hide('add', ['ee->e']):
             r = _capability.route('add', 'ee->e')
             assert r.kind == 'cast' and r.dev_loop == 'ff->f'
             with device_only():
@@ -77,7 +78,7 @@ class TestCast:
     def test_int8_through_wider_int_wraps(self, fallback):
         _need('add', 'ii->i')
         a = cupy.asarray(numpy.array([100, -100, 127], numpy.int8))
-        with _capability.hide_loops('add', ['bb->b', 'hh->h']):
+        with _dispatch.hide('add', ['bb->b', 'hh->h']):
             assert _capability.route('add', 'bb->b').kind == 'cast'
             r = a + a
         testing.assert_array_equal(r, numpy.array([100, -100, 127],
@@ -87,7 +88,7 @@ class TestCast:
     def test_comparison_of_cast_inputs(self, fallback):
         _need('less', 'dd->?')
         a = testing.shaped_arange((5,), cupy, numpy.float32)
-        with _capability.hide_loops('less', ['ff->?']):
+        with _dispatch.hide('less', ['ff->?']):
             assert _capability.route('less', 'ff->?').dev_loop == 'dd->?'
             r = a < 3
         testing.assert_array_equal(r, a.get() < 3)
@@ -130,7 +131,7 @@ class TestComposed:
         _need(*needs)
         a = testing.shaped_arange((3, 4), cupy, dtype) - 5
         loop = getattr(cupy, name)._plan_for(a).loop
-        with _capability.hide_loops(name):
+        with _dispatch.hide(name):
             assert _capability.route(name, loop).kind == 'composed'
             with device_only():
                 r = getattr(cupy, name)(a)
@@ -143,7 +144,7 @@ class TestComposed:
         _need('where', '?ll->l')
         c = cupy.asarray([True, False, True])
         x = cupy.asarray([1.5, numpy.nan, -0.0])
-        with _capability.hide_loops('where', ['?dd->d', '?DD->D']):
+        with _dispatch.hide('where', ['?dd->d', '?DD->D']):
             assert _capability.route('where', '?dd->d').kind == 'composed'
             r = cupy.where(c, x, 7.0)
             z = cupy.where(c, x + 1j, 2j)
@@ -157,7 +158,7 @@ class TestHostFallback:
 
     def test_warns_once_and_counts(self, fallback):
         a = testing.shaped_arange((3,), cupy, numpy.float32)
-        with _capability.hide_loops('logaddexp'):
+        with _dispatch.hide('logaddexp'):
             assert _capability.route('logaddexp', 'ff->f').kind == 'host'
             with warnings.catch_warnings(record=True) as w:
                 warnings.simplefilter('always')
@@ -175,7 +176,7 @@ class TestHostFallback:
     def test_error_mode(self, fallback, monkeypatch):
         monkeypatch.setenv('CUPY_HOST_FALLBACK', 'error')
         a = cupy.ones(3, numpy.float32)
-        with _capability.hide_loops('hypot'):
+        with _dispatch.hide('hypot'):
             with pytest.raises(_fallback.HostFallbackError) as e:
                 cupy.hypot(a, a)
         assert 'hypot' in str(e.value) and 'ff->f' in str(e.value)
@@ -185,7 +186,7 @@ class TestHostFallback:
     def test_silent_mode(self, fallback, monkeypatch):
         monkeypatch.setenv('CUPY_HOST_FALLBACK', 'silent')
         a = cupy.ones(3, numpy.float32)
-        with _capability.hide_loops('hypot'):
+        with _dispatch.hide('hypot'):
             with warnings.catch_warnings():
                 warnings.simplefilter('error')
                 cupy.hypot(a, a)
@@ -193,13 +194,13 @@ class TestHostFallback:
 
     def test_bad_mode(self, monkeypatch, fallback):
         monkeypatch.setenv('CUPY_HOST_FALLBACK', 'loud')
-        with _capability.hide_loops('hypot'):
+        with _dispatch.hide('hypot'):
             with pytest.raises(ValueError):
                 cupy.hypot(cupy.ones(2), 1)
 
     def test_float64_stays_float64(self, fallback):
         a = cupy.asarray(numpy.array([1e-300, 1.0 + 2 ** -50]))
-        with _capability.hide_loops('log1p'):
+        with _dispatch.hide('log1p'):
             r = cupy.log1p(a)
         assert r.dtype == numpy.float64
         testing.assert_array_equal(r, numpy.log1p(a.get()))
@@ -211,13 +212,12 @@ class TestHostFallback:
                     raise OperationNotSupported('not this layout')
                 return self.inner.run(op, outs, ins, attrs, stream)
 
-        from cupy._core import _elementwise
-        inner = _elementwise.get_provider()
-        old = _elementwise._set_provider(Refusing(inner))
+        inner = _dispatch.get_provider()
+        old = _dispatch._set_provider(Refusing(inner))
         try:
             r = cupy.add(cupy.arange(3.0), 1)
         finally:
-            _elementwise._set_provider(old)
+            _dispatch._set_provider(old)
         testing.assert_array_equal(r, [1.0, 2.0, 3.0])
         assert fallback.fallback_counts() == {('add', 'dd->d'): 1}
 
@@ -243,20 +243,22 @@ class TestTable:
         assert ('add', 'qq->q') not in paths      # written 'll->l'
         assert ('where', '?dd->d') in paths
 
-    def test_register_path(self):
-        _capability.register_path('matmul', 'test_op', 'ff->f', 'native')
+    def test_register_rows(self):
+        rows = {('matmul', 'test_op', 'ff->f'): 'native'}
+        _capability.register_rows(lambda: rows)
         try:
             assert _capability.loop_paths()[('test_op', 'ff->f')] == 'native'
+            rows[('matmul', 'x', 'ff->f')] = 'gpu'
+            with pytest.raises(ValueError):
+                _capability.loop_paths()
         finally:
-            del _capability._extra_rows[('matmul', 'test_op', 'ff->f')]
-        with pytest.raises(ValueError):
-            _capability.register_path('matmul', 'x', 'ff->f', 'gpu')
+            _capability._row_sources.pop()
 
     def test_hide_restores(self):
         before = _capability.native_loops('add')
-        with _capability.hide_loops('add', ['ff->f']):
+        with _dispatch.hide('add', ['ff->f']):
             assert 'ff->f' not in _capability.native_loops('add')
-            with _capability.hide_loops('add'):
+            with _dispatch.hide('add'):
                 assert not _capability.native_loops('add')
             assert _capability.native_loops('add') == before - {'ff->f'}
         assert _capability.native_loops('add') == before

@@ -263,12 +263,12 @@ class TestManyDims:
 class TestCapabilityPath:
 
     def test_forced_missing_sum_takes_the_fallback(self):
+        from cupy._core import _dispatch
         from cupy._core import _fallback
-        from cupy._core import _reduction
         _fallback.reset()
         h = numpy.arange(12, dtype=numpy.float32).reshape(3, 4)
         a = cupy.asarray(h)
-        with _reduction.hide('sum', numpy.float32):
+        with _dispatch.hide('sum', [numpy.float32]):
             with warnings.catch_warnings(record=True) as w:
                 warnings.simplefilter('always')
                 r = a.sum(axis=0)
@@ -282,20 +282,20 @@ class TestCapabilityPath:
         assert _fallback.fallback_counts() == {}
 
     def test_forced_missing_scan(self):
+        from cupy._core import _dispatch
         from cupy._core import _fallback
-        from cupy._core import _reduction
         _fallback.reset()
         a = cupy.arange(6, dtype=numpy.int64)
-        with _reduction.hide('cumsum'):
+        with _dispatch.hide('cumsum'):
             with pytest.warns(cupy.PerformanceWarning):
                 r = cupy.cumsum(a)
         testing.assert_array_equal(r, numpy.arange(6).cumsum())
         assert _fallback.fallback_counts() == {('cumsum', 'l->l'): 1}
 
     def test_fallback_error_mode(self, monkeypatch):
-        from cupy._core import _reduction
+        from cupy._core import _dispatch
         monkeypatch.setenv('CUPY_HOST_FALLBACK', 'error')
-        with _reduction.hide('max', numpy.float32):
+        with _dispatch.hide('max', [numpy.float32]):
             with pytest.raises(NotImplementedError):
                 cupy.ones(3, numpy.float32).max()
 

@@ -42,20 +42,21 @@ class TestTables:
     def test_reduction_dtypes_follow_ops_md(self):
         p = get_provider()
         chars = lambda s: {numpy.dtype(c) for c in s}  # NOQA
-        assert p.reduction_dtypes('var') == chars('ef')
-        assert p.reduction_dtypes('std') == chars('ef')
-        assert p.reduction_dtypes('mean') == chars('efdFD')
-        assert p.reduction_dtypes('sum') == chars('?bhilBHILefdFD')
-        assert numpy.dtype('L') not in p.reduction_dtypes('max')
-        assert numpy.dtype('F') not in p.reduction_dtypes('argmax')
-        assert numpy.dtype('F') not in p.reduction_dtypes('cumprod')
-        assert p.reduction_dtypes('nansum') & chars('dFD') == set()
-        assert p.reduction_dtypes('no such op') == frozenset()
-        assert p.matmul_dtypes() == chars('ef?F')
-        paths = p.reduction_paths('sum')
+        loops = lambda op: set(p.routes(op))  # NOQA
+        assert loops('var') == chars('ef')
+        assert loops('std') == chars('ef')
+        assert loops('mean') == chars('efdFD')
+        assert loops('sum') == chars('?bhilBHILefdFD')
+        assert numpy.dtype('L') not in loops('max')
+        assert numpy.dtype('F') not in loops('argmax')
+        assert numpy.dtype('F') not in loops('cumprod')
+        assert loops('nansum') & chars('dFD') == set()
+        assert loops('no such op') == set()
+        assert loops('matmul') == chars('ef?F')
+        paths = p.routes('sum')
         assert paths[numpy.dtype('f')] == 'native'
         assert paths[numpy.dtype('L')] == 'cast'
-        assert p.reduction_paths('any')[numpy.dtype('D')] == 'composed'
+        assert p.routes('any')[numpy.dtype('D')] == 'composed'
 
     def test_capability_summary_rows(self):
         from cupy._core import _capability

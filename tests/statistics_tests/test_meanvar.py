@@ -204,11 +204,11 @@ def test_float64_var_composed_on_device():
     device, var/std/nan-functions compose on device (no host copy, no
     fallback); without them they would fall back (counted)."""
     from cupy._core import _fallback
-    from cupy._core import _reduction
+    from cupy._core import _dispatch
     from tests.routine_helpers import device_only
     f8 = numpy.dtype(numpy.float64)
-    if not (_reduction.composable('var', f8) and
-            _reduction.composable('nanmax', f8)):
+    if not (_dispatch.route('var', f8) == 'composed' and
+            _dispatch.route('nanmax', f8) == 'composed'):
         pytest.skip('the elementwise loops of the composition are not on '
                     'this device')
     h = rc.data(numpy, (6, 7), f8, 'signed', nan=True)

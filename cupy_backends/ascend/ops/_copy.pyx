@@ -299,3 +299,49 @@ cdef int _fill_simplified(Desc* d, _ScalarBytes* v, int sdt, bint zero,
             d.dtype = _dtype.int_code(d.itemsize)   # zero bits all the same
         return _zero(d, sc)
     return _fill_scalar(d, v, sdt, sc)
+
+
+# ------------------------------------------------- the provider's tables --
+# OPERATIONS: op -> entry(outs, ins, attrs, stream); ROUTES: op -> {loop
+# dtype: route}.  _provider.pyx merges every family's tables.
+
+from cupy_backends.ascend.ops._tensor cimport desc_from_view
+from cupy_backends.backend.provider cimport View
+
+from cupy_backends.ascend.ops._routes import ALL as _ALL_CHARS, by_dtype
+
+
+def _copy_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
+    cdef View dst = outs[0]
+    cdef View src = ins[0]
+    cdef Desc d, s
+    cdef Scratch sc
+    if dst.shape != src.shape:
+        raise ValueError('copy: shapes {} and {} differ (the source must be '
+                         'broadcast first)'.format(dst.shape, src.shape))
+    desc_from_view(&d, dst)
+    desc_from_view(&s, src)
+    sc = Scratch(stream)
+    try:
+        copy_desc(&d, &s, sc)
+    finally:
+        sc.release()
+
+
+def _fill_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
+    cdef View dst = outs[0]
+    cdef Desc d
+    cdef Scratch sc
+    desc_from_view(&d, dst)
+    sc = Scratch(stream)
+    try:
+        fill_desc(&d, dst.dtype, attrs['value'], sc)
+    finally:
+        sc.release()
+
+
+OPERATIONS = {'copy': _copy_entry, 'fill': _fill_entry}
+# Device casts differ from NumPy's in places: TODO.md, "Device casting
+# differences".
+ROUTES = {'copy': by_dtype(native=_ALL_CHARS),
+          'fill': by_dtype(native=_ALL_CHARS)}

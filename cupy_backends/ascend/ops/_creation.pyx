@@ -263,3 +263,27 @@ cdef int _copy_as(const Desc* dst, Desc* src3, int ndim, Scratch sc) except -1:
         s.strides[i] = acc
         acc *= dst.shape[i]
     return copy_desc(dst, &s, sc)
+
+
+# ------------------------------------------------- the provider's tables --
+# OPERATIONS: op -> entry(outs, ins, attrs, stream); ROUTES: op -> {loop
+# dtype: route}.  _provider.pyx merges every family's tables.
+
+from cupy_backends.ascend.ops._routes import ALL as _ALL_CHARS, by_dtype
+
+
+def _arange_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
+    return run_arange(outs[0], attrs, stream)
+
+
+def _tril_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
+    return run_tri('Tril', outs[0], ins[0], attrs, stream)
+
+
+def _triu_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
+    return run_tri('Triu', outs[0], ins[0], attrs, stream)
+
+
+OPERATIONS = {'arange': _arange_entry, 'tril': _tril_entry,
+              'triu': _triu_entry}
+ROUTES = {op: by_dtype(native=_ALL_CHARS) for op in OPERATIONS}

@@ -861,3 +861,39 @@ cpdef run_elementwise(tuple outs, tuple ins, dict attrs, intptr_t stream):
     finally:
         c.sc.release()
     return None
+
+
+# ------------------------------------------------- the provider's tables --
+# OPERATIONS: op -> entry(outs, ins, attrs, stream).  The routes of the
+# elementwise loops are computed on demand (their plans compile when first
+# asked for): routes(name) -> {loop: route}.  _provider.pyx merges every
+# family's tables.
+
+OPERATIONS = {'elementwise': run_elementwise}
+
+_CASTS = frozenset(['Widen', 'Cast'])
+_routes_of = {}
+
+
+def _route_of_plan(plan):
+    # one aclnn operator: native; one between exact casts: cast; more:
+    # composed
+    steps = [step[0] for step in plan.source.steps]
+    ops = [op for op in steps if op not in _CASTS]
+    if len(ops) > 1:
+        return 'composed'
+    return 'cast' if len(ops) < len(steps) else 'native'
+
+
+def routes(str name):
+    """{loop: 'native' | 'cast' | 'composed'} of elementwise `name`, the
+    loops written as NumPy's ufunc.types writes them (int64 both as 'l'
+    and 'q')."""
+    r = _routes_of.get(name)
+    if r is None:
+        from cupy_backends.ascend.ops._elementwise_plan import plan_of
+        r = {}
+        for loop in elementwise_loops(name):
+            r[loop] = _route_of_plan(plan_of(name, loop))
+        _routes_of[name] = r
+    return r

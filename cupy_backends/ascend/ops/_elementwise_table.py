@@ -730,7 +730,9 @@ for _name, _op in (('equal', 'Eq'), ('not_equal', 'Ne')):
                      E(('Ll->?',), mixed_compare(_op, swap=True)),
                      E(ALL, binary(_op))]
 
-# The loops of the extra names (operations.md): X = every dtype.
+# The loops of the extra names (operations.md): X = every dtype.  The only
+# copy: the core reads them through Provider.routes (the bool round and the
+# integer nan_to_num are copies; the core does not request them today).
 EXTRA_LOOPS = {
     'where': ['?{0}{0}->{0}'.format(c) for c in ALL],
     'clip': ['{0}{0}{0}->{0}'.format(c) for c in ALL],

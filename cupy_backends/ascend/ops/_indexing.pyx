@@ -299,3 +299,29 @@ cdef object run_wrap_index(View dst, View src, object n, intptr_t stream):
     finally:
         sc.release()
     return None
+
+
+# ------------------------------------------------- the provider's tables --
+# OPERATIONS: op -> entry(outs, ins, attrs, stream); ROUTES: op -> {loop
+# dtype: route}.  _provider.pyx merges every family's tables.
+
+from cupy_backends.ascend.ops._routes import ALL as _ALL_CHARS, by_dtype
+
+
+def _take_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
+    return run_take(outs[0], ins, stream)
+
+
+def _put_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
+    return run_put(outs[0], ins, stream)
+
+
+def _wrap_index_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
+    return run_wrap_index(outs[0], ins[0], attrs['n'], stream)
+
+
+OPERATIONS = {'take_nd': _take_entry, 'put_nd': _put_entry,
+              'wrap_index': _wrap_index_entry}
+ROUTES = {'take_nd': by_dtype(native=_ALL_CHARS),
+          'put_nd': by_dtype(native=_ALL_CHARS),
+          'wrap_index': by_dtype(native='l')}

@@ -286,3 +286,16 @@ cdef object run_matmul(View out, View a, View b, dict attrs,
     finally:
         sc.release()
     return None
+
+
+# ------------------------------------------------- the provider's tables --
+# OPERATIONS: op -> entry(outs, ins, attrs, stream); ROUTES: op -> {loop
+# dtype: route} (MATMUL above).  _provider.pyx merges every family's
+# tables.
+
+def _matmul_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
+    return run_matmul(outs[0], ins[0], ins[1], attrs, stream)
+
+
+OPERATIONS = {'matmul': _matmul_entry}
+ROUTES = {'matmul': MATMUL}

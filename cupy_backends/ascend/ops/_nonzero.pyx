@@ -135,3 +135,18 @@ cdef object run_nonzero(View out, View src, intptr_t stream):
     finally:
         sc.release()
     return count
+
+
+# ------------------------------------------------- the provider's tables --
+# OPERATIONS: op -> entry(outs, ins, attrs, stream); ROUTES: op -> {loop
+# dtype: route}.  _provider.pyx merges every family's tables.
+
+from cupy_backends.ascend.ops._routes import ALL as _ALL_CHARS, by_dtype
+
+
+def _nonzero_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
+    return run_nonzero(outs[0], ins[0], stream)
+
+
+OPERATIONS = {'nonzero': _nonzero_entry}
+ROUTES = {'nonzero': by_dtype(native=_ALL_CHARS)}

@@ -688,3 +688,20 @@ cdef int _cumprod(Desc* s, Desc* o, int axis, int dt, Scratch sc) except -1:
     elif not _in(_DS_CUMPROD, s.dtype):
         _cast_into_temp(s, dt, sc)
     return _call('Cumprod', K_CUMPROD, s, o, NULL, 0, axis, dt, sc)
+
+
+# ------------------------------------------------- the provider's tables --
+# OPERATIONS: op -> entry(outs, ins, attrs, stream); ROUTES: reduction or
+# scan name -> {loop dtype: route} (REDUCTIONS and SCANS above).
+# _provider.pyx merges every family's tables.
+
+def _reduce_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
+    return run_reduce(outs[0], ins[0], attrs, stream)
+
+
+def _scan_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
+    return run_scan(outs[0], ins[0], attrs, stream)
+
+
+OPERATIONS = {'reduce': _reduce_entry, 'scan': _scan_entry}
+ROUTES = dict(REDUCTIONS, **SCANS)

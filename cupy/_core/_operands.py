@@ -1,0 +1,70 @@
+"""Operands and results of the core's routines (DESIGN.md layer 4): what
+every family needs around a request -- its arguments as device arrays,
+NumPy's ``out=`` checks, results delivered into ``out`` as NumPy casts
+them, host copies for the host fallback."""
+
+import numpy
+
+from cupy._core import core
+
+# Marks an argument that was not given: NumPy's own marker, so that
+# callers passing numpy._NoValue through (ufunc.reduce) mean the same.
+NoValue = numpy._NoValue
+
+
+def as_array(a):
+    """``a`` as a device array (host data is copied once)."""
+    if isinstance(a, core.ndarray):
+        return a
+    from cupy._creation.from_data import asarray
+    return asarray(a)
+
+
+def check_out(out, shape, what):
+    """NumPy's errors for an ``out=`` that is not a device array of the
+    result's shape."""
+    if out is None:
+        return
+    if not isinstance(out, core.ndarray):
+        raise TypeError('{}: out must be a cupy.ndarray, not {}'.format(
+            what, type(out).__name__))
+    if out.shape != shape:
+        raise ValueError(
+            '{}: the output has shape {} but the result has shape {}'.format(
+                what, out.shape, shape))
+
+
+def overlap(x, y):
+    """Whether arrays x and y may share memory (the same allocation: the
+    worst is assumed)."""
+    return x.data.mem is y.data.mem
+
+
+def finish(res, out):
+    """``res`` into ``out`` (cast as NumPy casts it); out, or res."""
+    if out is None or res is out:
+        return res
+    core._copy_to(out, res)
+    return out
+
+
+def host_value(x):
+    """A NumPy copy of ``x`` (device arrays) or ``x`` itself."""
+    if isinstance(x, core.ndarray):
+        return x.get()
+    return x
+
+
+def scalar_array(value, dtype):
+    """A 0-d device array of ``value`` cast to ``dtype`` (a fill)."""
+    out = core._empty((), dtype)
+    core._fill(out, numpy.asarray(value).astype(dtype, casting='unsafe'))
+    return out
+
+
+def routine(name):
+    """The cupy routine ``name`` (a ufunc, or cupy.where), for compositions
+    of whole calls.  (A call up into the public namespace, which the core
+    should not make: the core's own routines modules are to replace it.)"""
+    import cupy
+    return getattr(cupy, name)
