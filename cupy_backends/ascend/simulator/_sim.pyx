@@ -4,9 +4,9 @@
 The C files in csrc/ are linked into this extension, so its shared object
 exports the CANN C ABI (aclInit, aclrtMalloc, aclCreateTensor,
 aclnnXxx ...).  This module adds what C cannot do alone: the kernel runner
-that executes operators with NumPy (kernels.py), registered at import and
-unregistered at interpreter exit, and access to the simulator's counters
-and settings.
+that executes operators with NumPy (the kernels package), registered at
+import and unregistered at interpreter exit, and access to the simulator's
+counters and settings.
 """
 
 import atexit
@@ -242,8 +242,8 @@ cdef object _fault_type = None
 cdef object _device_fault():
     global _fault_type
     if _fault_type is None:
-        from cupy_backends.ascend.simulator import kernels
-        _fault_type = kernels.DeviceFault
+        from cupy_backends.ascend.simulator.kernels import device
+        _fault_type = device.DeviceFault
     return _fault_type
 
 

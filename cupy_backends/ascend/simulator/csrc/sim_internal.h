@@ -7,19 +7,22 @@
  * real libascendcl.so / libnnopbase.so / libopapi.so, so the code path that
  * CI runs is the one a 910B runs.
  *
- * Files:
- *   sim_runtime.c   init, devices, streams (one worker thread each), events,
- *                   memory (device + pinned host), copies, memset, errors,
- *                   counters, configuration.
- *   sim_dtype.c     the aclDataType table.
- *   sim_objects.c   aclTensor/aclScalar/arrays/lists and the registry of
- *                   live objects.
+ * Files, each depending only on those listed after it:
+ *   sim_ops_*.c     the operator families (tables and phase-1 entry
+ *                   points); the kernels themselves run in Python/NumPy
+ *                   (simulator/kernels/) through the kernel runner hook.
+ *   sim_op_engine.c phase 1 of every operator: validation against the
+ *                   family's table, shared shape checks (sim_ops.h).
+ *   sim_executor.c  executors, address rebinding, the phase-2 launch.
  *   sim_sanitizer.c the sanitizer checks on tensors; operator arguments.
- *   sim_executor.c  executors, workspace checks, the phase-2 launch.
- *                   (The last three share sim_nn.h.)
- *   sim_ops.c       the operators (phase 1 + phase 2), table driven; the
- *                   kernels themselves run in Python/NumPy through the
- *                   kernel runner hook.
+ *   sim_objects.c   aclTensor/aclScalar/arrays/lists and the registry of
+ *                   live objects.  (These three share sim_nn.h.)
+ *   sim_dtype.c     the aclDataType table.
+ *   sim_runtime.c   aclInit, devices, aclrtSynchronizeDevice, controls;
+ *   sim_memory.c    memory (device + pinned host), copies, memset;
+ *   sim_stream.c    streams (one worker thread each), events;
+ *   sim_state.c     init state, errors, counters, configuration values
+ *                   (the runtime files share sim_rt.h).
  */
 #ifndef CUPY_SIM_INTERNAL_H
 #define CUPY_SIM_INTERNAL_H
@@ -215,7 +218,7 @@ SIM_EXPORT void cupy_sim_drain_all(void);
 /* ------------------------------------------------------------------ */
 /* Data types (sim_dtype.c); aclnn objects, sanitizer and executors   */
 /* (sim_objects.c, sim_sanitizer.c, sim_executor.c), used by the      */
-/* operators (sim_ops.c).                                             */
+/* operators (sim_op_engine.c, sim_ops_*.c).                          */
 
 /* runtime.md 10: bits per element of a defined aclDataType (sub-byte
  * types packed), 0 when the value is not defined. */

@@ -5,9 +5,10 @@
  * and rank limits from shared/reference/cann/ops.md, optional extra checks
  * and a workspace rule) plus a pair of exported functions made with
  * SIM_PHASE1 (phase 1 validates through sim_op_prepare and builds the
- * executor; phase 2 is sim_executor_launch).  Each operator file keeps its
- * own table: sim_ops.c (data movement, creation, indexing), and one file
- * per further family.  The kernels run in Python (simulator/kernels*.py).
+ * executor; phase 2 is sim_executor_launch).  The engine is
+ * sim_op_engine.c; each family keeps its own table in sim_ops_<family>.c
+ * (data, elementwise, elementwise_math, reduce, linalg) and its kernels in
+ * simulator/kernels/<family>.py.
  */
 #ifndef CUPY_SIM_OPS_H
 #define CUPY_SIM_OPS_H

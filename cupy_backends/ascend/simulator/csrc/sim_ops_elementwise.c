@@ -11,7 +11,7 @@
  * the inputs to `out` (ops.md conventions), the dtype promotion of
  * aclnn.md section 9 (tensor-tensor table: a pair marked x is refused with
  * 161002; tensor-scalar: by category), operator-specific rules.  The
- * kernels (device semantics, ops.md) are in simulator/kernels_elementwise.py.
+ * kernels (device semantics, ops.md) are in simulator/kernels/elementwise.py.
  */
 #include "sim_internal.h"
 #include "sim_ops.h"

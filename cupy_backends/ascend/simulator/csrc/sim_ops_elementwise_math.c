@@ -3,7 +3,7 @@
  * logarithmic, trigonometric, rounding and classification operators
  * (shared/reference/cann/ops.md sections 1-3, all `(cT self, T out)`
  * unless stated).  The shared checks are in sim_ops_elementwise.c; the
- * kernels in simulator/kernels_elementwise.py.
+ * kernels in simulator/kernels/elementwise.py.
  */
 #include "sim_internal.h"
 #include "sim_ops.h"

@@ -1,7 +1,7 @@
 /*
  * CANN simulator: the matmul family and dot (shared/reference/cann/ops.md
  * section 7, blas_fft.md section 2).  Rows of LINALG_OPS, SIM_PHASE1 pairs
- * at the end; kernels in simulator/kernels_linalg.py.
+ * at the end; kernels in simulator/kernels/linalg.py.
  *
  * aclnnMatmul/Mm/BatchMatMul: bf16, f16, f32 on A2, both operands of one
  * dtype (no bf16 mixing; the simulator asks for equal dtypes, as the

@@ -1,10 +1,9 @@
 /*
  * CANN simulator: reductions and scans (shared/reference/cann/ops.md
- * section 5).  aclnnReduceSum lives in sim_ops.c (it came first, for
- * nonzero's count); this file has the rest of the family.  Each operator is
- * a row of REDUCE_OPS (parameters with their Atlas A2 dtype sets and rank
- * limits, and an extra check) and a SIM_PHASE1 pair at the end; the kernels
- * are in simulator/kernels_reduce.py.
+ * section 5).  Each operator is a row of REDUCE_OPS (parameters with
+ * their Atlas A2 dtype sets and rank limits, and an extra check) and a
+ * SIM_PHASE1 pair at the end; the kernels are in
+ * simulator/kernels/reduce.py.
  *
  * Where ops.md leaves a case open the simulator refuses it (stricter than
  * the hardware may be): an empty `dim` for aclnnMean, max/min/arg of an
@@ -16,6 +15,9 @@
 #include <string.h>
 
 /* ops.md 5, "A2 dtypes" column (bfloat16 included where listed). */
+/* aclnnReduceSum: self, dtype and out. */
+#define DS_REDUCE_SUM (D_F16 | D_F32 | D_S8 | D_S16 | D_S32 | D_S64 | D_U8 | D_B | D_F64 | \
+                       D_C64 | D_C128 | D_BF16)
 #define DS_NANSUM (D_F16 | D_F32 | D_S8 | D_S16 | D_S32 | D_S64 | D_U8 | D_B | D_BF16)
 #define DS_PROD (D_F16 | D_F32 | D_F64 | D_S8 | D_U8 | D_S16 | D_S32 | D_S64 | D_B | \
                  D_C64 | D_C128 | D_BF16)
@@ -35,6 +37,7 @@
 /* An optional axis list (NULL allowed: "dim NULL or empty => all axes"). */
 #define P_INT_ARRAY_OPT(nm) {nm, SIM_ARG_INT_ARRAY, 0, 1, 0, 0, 0}
 
+static aclnnStatus check_reduce_sum(const sim_op *op, const sim_call *call);
 static aclnnStatus check_dims_reduce(const sim_op *op, const sim_call *call);
 static aclnnStatus check_prod(const sim_op *op, const sim_call *call);
 static aclnnStatus check_prod_dim(const sim_op *op, const sim_call *call);
@@ -47,11 +50,18 @@ static aclnnStatus check_cumsum(const sim_op *op, const sim_call *call);
 static aclnnStatus check_cumprod(const sim_op *op, const sim_call *call);
 
 enum {
-    R_NANSUM, R_PROD, R_PROD_DIM, R_MEAN, R_AMAX, R_AMIN, R_MAX, R_MIN, R_ARGMAX, R_ARGMIN,
+    R_SUM, R_NANSUM, R_PROD, R_PROD_DIM, R_MEAN, R_AMAX, R_AMIN, R_MAX, R_MIN, R_ARGMAX, R_ARGMIN,
     R_ALL, R_ANY, R_VAR_CORRECTION, R_STD, R_CUMSUM, R_CUMPROD, R_COUNT
 };
 
 static const sim_op REDUCE_OPS[R_COUNT] = {
+    [R_SUM] = {"ReduceSum", 5, {
+        P_TENSOR("self", DS_REDUCE_SUM, 0, 8),
+        P_INT_ARRAY("dims"),
+        P_BOOL("keepDims"),
+        P_DTYPE("dtype", DS_REDUCE_SUM),
+        P_TENSOR_REF("out", DS_REDUCE_SUM, 0, 8)},
+        check_reduce_sum, NULL},
     [R_NANSUM] = {"ReduceNansum", 5, {
         P_TENSOR("self", DS_NANSUM, 0, 8),
         P_INT_ARRAY("dim"),
@@ -200,6 +210,24 @@ static aclnnStatus check_one_element(const sim_op *op, const sim_tensor_desc *ou
 }
 
 /* (self, dim[], keepDim, dtype, out): ReduceNansum, Mean. */
+/* aclnnReduceSum (ops.md 5): dims distinct, empty = all axes; out has the
+ * reduced shape and dtype `dtype`; an empty self cannot sum to complex. */
+static aclnnStatus check_reduce_sum(const sim_op *op, const sim_call *call)
+{
+    const sim_tensor_desc *self = &call->args[0].u.tensor, *out = &call->args[4].u.tensor;
+    uint32_t mask;
+    aclnnStatus st = sim_ops_check_reduce_axes(op, "dims", &call->args[1], self->ndim, &mask);
+    if (st) return st;
+    if ((st = sim_ops_check_same_dtype(op, "out", out->dtype, "dtype",
+                                       (int32_t)call->args[3].u.i)))
+        return st;
+    if (sim_desc_numel(self) == 0 && sim_ops_is_complex(out->dtype)) {
+        sim_set_error("aclnn%s: an empty self cannot be summed into a complex out", op->name);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    return sim_ops_check_reduced_out(op, self, mask, call->args[2].u.b, out);
+}
+
 static aclnnStatus check_dims_reduce(const sim_op *op, const sim_call *call)
 {
     const sim_tensor_desc *self = &call->args[0].u.tensor, *out = &call->args[4].u.tensor;
@@ -338,6 +366,11 @@ static aclnnStatus check_cumprod(const sim_op *op, const sim_call *call)
 
 /* ------------------------------------------------------------------ */
 /* Exported operators (ops.md 5 parameter lists)                        */
+
+SIM_PHASE1(ReduceSum, &REDUCE_OPS[R_SUM],
+           (const aclTensor *self, const aclIntArray *dims, bool keepDims, aclDataType dtype,
+            aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor),
+           {.p = self}, {.p = dims}, {.b = keepDims}, {.i = dtype}, {.p = out})
 
 SIM_PHASE1(ReduceNansum, &REDUCE_OPS[R_NANSUM],
            (const aclTensor *self, const aclIntArray *dim, bool keepDim, aclDataType dtype,
