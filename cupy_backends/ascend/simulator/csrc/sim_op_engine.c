@@ -60,12 +60,12 @@ static aclnnStatus check_arg(const sim_op *op, const sim_param *p, const sim_val
     a->kind = SIM_ARG_NONE;
     switch (p->kind) {
     case SIM_ARG_TENSOR:
-        st = sim_arg_tensor(op->name, p->name, v->p, p->is_output, p->optional, a);
+        st = sim_arg_tensor(op->name, p->name, v->p, p->role, p->optional, a);
         if (st == 0 && a->kind == SIM_ARG_TENSOR)
             st = check_tensor_spec(op, p->name, p, &a->u.tensor);
         return st;
     case SIM_ARG_TENSOR_LIST:
-        st = sim_arg_tensor_list(op->name, p->name, v->p, p->is_output, p->optional, a);
+        st = sim_arg_tensor_list(op->name, p->name, v->p, p->role, p->optional, a);
         for (uint64_t k = 0; st == 0 && a->kind == SIM_ARG_TENSOR_LIST && k < a->u.tlist.n; k++) {
             char elem[96];
             snprintf(elem, sizeof elem, "%s[%llu]", p->name, (unsigned long long)k);
@@ -85,7 +85,7 @@ static aclnnStatus check_arg(const sim_op *op, const sim_param *p, const sim_val
         return sim_arg_bool_array(op->name, p->name, v->p, p->optional, a);
     case SIM_ARG_INT:
         a->kind = SIM_ARG_INT;
-        a->is_output = 0;
+        a->role = SIM_ROLE_NONE;
         a->u.i = v->i;
         if (p->dtypes != 0)   /* an aclDataType argument */
             return check_dtype(op, p->name, p, v->i < INT32_MIN || v->i > INT32_MAX
@@ -93,12 +93,12 @@ static aclnnStatus check_arg(const sim_op *op, const sim_param *p, const sim_val
         return ACLNN_SUCCESS;
     case SIM_ARG_FLOAT:
         a->kind = SIM_ARG_FLOAT;
-        a->is_output = 0;
+        a->role = SIM_ROLE_NONE;
         a->u.f = v->f;
         return ACLNN_SUCCESS;
     case SIM_ARG_BOOL:
         a->kind = SIM_ARG_BOOL;
-        a->is_output = 0;
+        a->role = SIM_ROLE_NONE;
         a->u.b = v->b;
         return ACLNN_SUCCESS;
     default:
@@ -275,6 +275,7 @@ aclnnStatus sim_op_prepare(const sim_op *op, const sim_value *values,
                            uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     int64_t t0 = sim_now_ns();
+    SIM_COUNT(phase1_calls, 1);
     aclnnStatus r = sim_op_prepare_body(op, values, workspaceSize, executor);
     sim_count_api(t0);
     return r;

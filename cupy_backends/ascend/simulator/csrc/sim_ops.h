@@ -43,7 +43,7 @@
 typedef struct {
     const char *name;
     int8_t kind;        /* SIM_ARG_* */
-    int8_t is_output;   /* the op writes it (selfRef of in-place ops too) */
+    int8_t role;        /* SIM_ROLE_* (tensors and lists; NONE otherwise) */
     int8_t optional;    /* NULL allowed */
     int8_t min_rank, max_rank;
     uint64_t dtypes;    /* tensors, lists, scalars: allowed aclDataTypes */
@@ -68,10 +68,15 @@ typedef union {
     int b;
 } sim_value;
 
-#define P_TENSOR(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR, 0, 0, lo, hi, ds}
-#define P_TENSOR_REF(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR, 1, 0, lo, hi, ds}
+#define P_TENSOR(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR, SIM_ROLE_IN, 0, lo, hi, ds}
+#define P_TENSOR_OUT(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR, SIM_ROLE_OUT, 0, lo, hi, ds}
+/* In-place selfRef: written, but an input for the rebinding index. */
+#define P_TENSOR_REF(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR, SIM_ROLE_REF_IN, 0, lo, hi, ds}
+/* In-place selfRef that the operator lists as input and output. */
+#define P_TENSOR_REF_INOUT(nm, ds, lo, hi) \
+    {nm, SIM_ARG_TENSOR, SIM_ROLE_REF_INOUT, 0, lo, hi, ds}
 #define P_SCALAR(nm, ds) {nm, SIM_ARG_SCALAR, 0, 0, 0, 0, ds}
-#define P_TENSOR_LIST(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR_LIST, 0, 0, lo, hi, ds}
+#define P_TENSOR_LIST(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR_LIST, SIM_ROLE_IN, 0, lo, hi, ds}
 #define P_INT_ARRAY(nm) {nm, SIM_ARG_INT_ARRAY, 0, 0, 0, 0, 0}
 #define P_INT(nm) {nm, SIM_ARG_INT, 0, 0, 0, 0, 0}
 #define P_BOOL(nm) {nm, SIM_ARG_BOOL, 0, 0, 0, 0, 0}

@@ -84,40 +84,40 @@ static const sim_op DATA_OPS[OP_COUNT] = {
     [OP_CAST] = {"Cast", 3, {
         P_TENSOR("self", DS_CAST, 0, 8),
         P_DTYPE("dtype", DS_CAST),
-        P_TENSOR_REF("out", DS_CAST, 0, 8)},
+        P_TENSOR_OUT("out", DS_CAST, 0, 8)},
         check_cast, NULL},
     /* ops.md 8: rank 1-8. */
     [OP_FLIP] = {"Flip", 3, {
         P_TENSOR("self", DS_FLIP, 1, 8),
         P_INT_ARRAY("dims"),
-        P_TENSOR_REF("out", DS_FLIP, 1, 8)},
+        P_TENSOR_OUT("out", DS_FLIP, 1, 8)},
         check_flip, NULL},
     /* ops.md 4: out is the caller's 1-D buffer of the right length. */
     [OP_ARANGE] = {"Arange", 4, {
         P_SCALAR("start", DS_ARANGE_SCALAR),
         P_SCALAR("end", DS_ARANGE_SCALAR),
         P_SCALAR("step", DS_ARANGE_SCALAR),
-        P_TENSOR_REF("out", DS_ARANGE_OUT, 1, 1)},
+        P_TENSOR_OUT("out", DS_ARANGE_OUT, 1, 1)},
         check_arange, NULL},
     /* ops.md 8: Tril rank 2-8; Triu rank 0 or 2-8 (rank 1 in check_tril). */
     [OP_TRIL] = {"Tril", 3, {
         P_TENSOR("self", DS_TRIL, 2, 8),
         P_INT("diagonal"),
-        P_TENSOR_REF("out", DS_TRIL, 2, 8)},
+        P_TENSOR_OUT("out", DS_TRIL, 2, 8)},
         check_tril, NULL},
     [OP_TRIU] = {"Triu", 3, {
         P_TENSOR("self", DS_TRIL, 0, 8),
         P_INT("diagonal"),
-        P_TENSOR_REF("out", DS_TRIL, 0, 8)},
+        P_TENSOR_OUT("out", DS_TRIL, 0, 8)},
         check_tril, NULL},
     /* ops.md 8: index tensors s32/s64/bool. */
     [OP_INDEX] = {"Index", 3, {
         P_TENSOR("self", DS_INDEX, 1, 8),
         P_TENSOR_LIST("indices", DS_INDEX_IDX, 0, 8),
-        P_TENSOR_REF("out", DS_INDEX, 0, 8)},
+        P_TENSOR_OUT("out", DS_INDEX, 0, 8)},
         check_index, NULL},
     [OP_INDEX_PUT_IMPL] = {"IndexPutImpl", 5, {
-        P_TENSOR_REF("selfRef", DS_INDEX_PUT, 1, 8),
+        P_TENSOR_REF_INOUT("selfRef", DS_INDEX_PUT, 1, 8),
         P_TENSOR_LIST("indices", DS_INDEX_IDX, 0, 8),
         P_TENSOR("values", DS_INDEX_PUT, 0, 8),
         P_BOOL("accumulate"),
@@ -126,7 +126,7 @@ static const sim_op DATA_OPS[OP_COUNT] = {
     /* ops.md 6: out s64 2-D [numel, ndim], contiguous (NC x). */
     [OP_NONZERO] = {"Nonzero", 2, {
         P_TENSOR("self", DS_NONZERO, 0, 8),
-        P_TENSOR_REF("out", D_S64, 2, 2)},
+        P_TENSOR_OUT("out", D_S64, 2, 2)},
         check_nonzero, workspace_nonzero},
     /* ops.md 1 (remainder): the promoted compute dtype must be s32 s64 f16
      * f32 f64 bf16; Python's sign convention. */
@@ -148,10 +148,12 @@ static aclnnStatus check_inplace_copy(const sim_op *op, const sim_call *call)
     char b1[256], b2[256];
     if (!sim_ops_broadcasts_to(src, self)) {
         sim_set_error("aclnn%s: src of shape %s cannot be broadcast to selfRef of shape %s",
-                      op->name, sim_fmt_dims(b1, sizeof b1, src->dims, src->ndim), sim_fmt_dims(b2, sizeof b2, self->dims, self->ndim));
+                      op->name, sim_fmt_dims(b1, sizeof b1, src->dims, src->ndim),
+                      sim_fmt_dims(b2, sizeof b2, self->dims, self->ndim));
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if (sim_ops_is_complex(self->dtype) && sim_ops_is_complex(src->dtype) && !sim_ops_is_contiguous(self)) {
+    if (sim_ops_is_complex(self->dtype) && sim_ops_is_complex(src->dtype) &&
+        !sim_ops_is_contiguous(self)) {
         sim_set_error("aclnn%s: a complex-to-complex copy needs a contiguous selfRef "
                       "(selfRef of shape %s is strided); copy into a contiguous buffer first",
                       op->name, sim_fmt_dims(b1, sizeof b1, self->dims, self->ndim));
@@ -179,7 +181,8 @@ static aclnnStatus check_cast(const sim_op *op, const sim_call *call)
     if (st) return st;
     if ((st = sim_ops_check_same_dtype(op, "out", out->dtype, "dtype", (int32_t)dtype)))
         return st;
-    if ((self->dtype == ACL_BOOL || sim_ops_is_complex(self->dtype)) && !sim_ops_is_contiguous(self)) {
+    if ((self->dtype == ACL_BOOL || sim_ops_is_complex(self->dtype)) &&
+        !sim_ops_is_contiguous(self)) {
         sim_set_error("aclnn%s: a %s self must be contiguous", op->name,
                       sim_dtype_name(self->dtype));
         return ACLNN_ERR_PARAM_INVALID;
@@ -299,10 +302,51 @@ static aclnnStatus check_tril(const sim_op *op, const sim_call *call)
  * Without masks the indexed result has shape broadcast(indices) +
  * self.shape[k:], written to res (*res_ndim dims); with a mask the shape
  * depends on the data and *res_ndim is -1. */
+/* A bool mask indices[k] covers self's dims from `first` with their sizes. */
+static aclnnStatus check_index_mask(const sim_op *op, uint64_t k, const sim_tensor_desc *mask,
+                                    const sim_tensor_desc *self, int first)
+{
+    char b1[256], b2[256];
+    for (int i = 0; i < mask->ndim; i++)
+        if (mask->dims[i] != self->dims[first + i]) {
+            sim_set_error("aclnn%s: indices[%llu]: the bool mask of shape %s does not match "
+                          "self's dims %d.. of shape %s", op->name, (unsigned long long)k,
+                          sim_fmt_dims(b1, sizeof b1, mask->dims, mask->ndim), first,
+                          sim_fmt_dims(b2, sizeof b2, self->dims, self->ndim));
+            return ACLNN_ERR_PARAM_INVALID;
+        }
+    return ACLNN_SUCCESS;
+}
+
+/* NumPy broadcasting of the integer index indices[k] into the shape
+ * (bshape, *bnd) of the integer indices before it. */
+static aclnnStatus broadcast_index(const sim_op *op, uint64_t k, const sim_tensor_desc *t,
+                                   int64_t *bshape, int *bnd)
+{
+    char b1[256], b2[256];
+    int nd = t->ndim > *bnd ? t->ndim : *bnd;
+    int64_t merged[SIM_MAX_DIMS];
+    for (int i = 1; i <= nd; i++) {
+        int64_t x = i <= *bnd ? bshape[*bnd - i] : 1;
+        int64_t y = i <= t->ndim ? t->dims[t->ndim - i] : 1;
+        if (x != y && x != 1 && y != 1) {
+            sim_set_error("aclnn%s: indices[%llu] of shape %s does not broadcast with the "
+                          "other indices (shape %s)", op->name, (unsigned long long)k,
+                          sim_fmt_dims(b1, sizeof b1, t->dims, t->ndim),
+                          sim_fmt_dims(b2, sizeof b2, bshape, *bnd));
+            return ACLNN_ERR_PARAM_INVALID;
+        }
+        merged[nd - i] = x == 1 ? y : x;
+    }
+    memcpy(bshape, merged, sizeof(int64_t) * (size_t)nd);
+    *bnd = nd;
+    return ACLNN_SUCCESS;
+}
+
 static aclnnStatus check_index_list(const sim_op *op, const sim_tensor_desc *self,
                                     const sim_arg *list, int64_t *res, int *res_ndim)
 {
-    char b1[256], b2[256];
+    char b1[256];
     int64_t bshape[SIM_MAX_DIMS];
     int bnd = 0, consumed = 0, has_mask = 0;
     if (list->u.tlist.n == 0) {
@@ -324,37 +368,10 @@ static aclnnStatus check_index_list(const sim_op *op, const sim_tensor_desc *sel
                           sim_fmt_dims(b1, sizeof b1, self->dims, self->ndim));
             return ACLNN_ERR_PARAM_INVALID;
         }
-        if (t->dtype == ACL_BOOL) {
-            for (int i = 0; i < t->ndim; i++)
-                if (t->dims[i] != self->dims[consumed + i]) {
-                    sim_set_error("aclnn%s: indices[%llu]: the bool mask of shape %s does "
-                                  "not match self's dims %d.. of shape %s", op->name,
-                                  (unsigned long long)k,
-                                  sim_fmt_dims(b1, sizeof b1, t->dims, t->ndim), consumed,
-                                  sim_fmt_dims(b2, sizeof b2, self->dims, self->ndim));
-                    return ACLNN_ERR_PARAM_INVALID;
-                }
-            has_mask = 1;
-        } else {
-            /* NumPy broadcasting of t into bshape. */
-            int nd = t->ndim > bnd ? t->ndim : bnd;
-            int64_t merged[SIM_MAX_DIMS];
-            for (int i = 1; i <= nd; i++) {
-                int64_t x = i <= bnd ? bshape[bnd - i] : 1;
-                int64_t y = i <= t->ndim ? t->dims[t->ndim - i] : 1;
-                if (x != y && x != 1 && y != 1) {
-                    sim_set_error("aclnn%s: indices[%llu] of shape %s does not broadcast "
-                                  "with the other indices (shape %s)", op->name,
-                                  (unsigned long long)k,
-                                  sim_fmt_dims(b1, sizeof b1, t->dims, t->ndim),
-                                  sim_fmt_dims(b2, sizeof b2, bshape, bnd));
-                    return ACLNN_ERR_PARAM_INVALID;
-                }
-                merged[nd - i] = x == 1 ? y : x;
-            }
-            memcpy(bshape, merged, sizeof(int64_t) * (size_t)nd);
-            bnd = nd;
-        }
+        aclnnStatus st = t->dtype == ACL_BOOL ? check_index_mask(op, k, t, self, consumed)
+                                              : broadcast_index(op, k, t, bshape, &bnd);
+        if (st) return st;
+        has_mask |= t->dtype == ACL_BOOL;
         consumed += need;
     }
     if (has_mask) {

@@ -60,20 +60,20 @@ static const sim_op REDUCE_OPS[R_COUNT] = {
         P_INT_ARRAY("dims"),
         P_BOOL("keepDims"),
         P_DTYPE("dtype", DS_REDUCE_SUM),
-        P_TENSOR_REF("out", DS_REDUCE_SUM, 0, 8)},
+        P_TENSOR_OUT("out", DS_REDUCE_SUM, 0, 8)},
         check_reduce_sum, NULL},
     [R_NANSUM] = {"ReduceNansum", 5, {
         P_TENSOR("self", DS_NANSUM, 0, 8),
         P_INT_ARRAY("dim"),
         P_BOOL("keepDim"),
         P_DTYPE("dtype", DS_NANSUM),
-        P_TENSOR_REF("out", DS_NANSUM, 0, 8)},
+        P_TENSOR_OUT("out", DS_NANSUM, 0, 8)},
         check_dims_reduce, NULL},
     /* out: exactly one element; dtype equals out's. */
     [R_PROD] = {"Prod", 3, {
         P_TENSOR("self", DS_PROD, 0, 8),
         P_DTYPE("dtype", DS_PROD),
-        P_TENSOR_REF("out", DS_PROD, 0, 8)},
+        P_TENSOR_OUT("out", DS_PROD, 0, 8)},
         check_prod, NULL},
     /* one axis only. */
     [R_PROD_DIM] = {"ProdDim", 5, {
@@ -81,62 +81,62 @@ static const sim_op REDUCE_OPS[R_COUNT] = {
         P_INT("dim"),
         P_BOOL("keepDim"),
         P_DTYPE("dtype", DS_PROD),
-        P_TENSOR_REF("out", DS_PROD, 0, 8)},
+        P_TENSOR_OUT("out", DS_PROD, 0, 8)},
         check_prod_dim, NULL},
     [R_MEAN] = {"Mean", 5, {
         P_TENSOR("self", DS_MEAN, 0, 8),
         P_INT_ARRAY("dim"),
         P_BOOL("keepDim"),
         P_DTYPE("dtype", DS_MEAN),
-        P_TENSOR_REF("out", DS_MEAN, 0, 8)},
+        P_TENSOR_OUT("out", DS_MEAN, 0, 8)},
         check_dims_reduce, NULL},
     /* out has self's dtype; empty dim = all axes. */
     [R_AMAX] = {"Amax", 4, {
         P_TENSOR("self", DS_AMAX, 0, 8),
         P_INT_ARRAY("dim"),
         P_BOOL("keepDim"),
-        P_TENSOR_REF("out", DS_AMAX, 0, 8)},
+        P_TENSOR_OUT("out", DS_AMAX, 0, 8)},
         check_amax, NULL},
     [R_AMIN] = {"Amin", 4, {
         P_TENSOR("self", DS_AMAX, 0, 8),
         P_INT_ARRAY("dim"),
         P_BOOL("keepDim"),
-        P_TENSOR_REF("out", DS_AMAX, 0, 8)},
+        P_TENSOR_OUT("out", DS_AMAX, 0, 8)},
         check_amax, NULL},
     /* every axis; out any one-element shape. */
     [R_MAX] = {"Max", 2, {
         P_TENSOR("self", DS_MAX, 0, 8),
-        P_TENSOR_REF("out", DS_MAX, 0, 8)},
+        P_TENSOR_OUT("out", DS_MAX, 0, 8)},
         check_max, NULL},
     [R_MIN] = {"Min", 2, {
         P_TENSOR("self", DS_MAX, 0, 8),
-        P_TENSOR_REF("out", DS_MAX, 0, 8)},
+        P_TENSOR_OUT("out", DS_MAX, 0, 8)},
         check_max, NULL},
     /* one axis; out s32 or s64. */
     [R_ARGMAX] = {"ArgMax", 4, {
         P_TENSOR("self", DS_ARG, 0, 8),
         P_INT("dim"),
         P_BOOL("keepdim"),
-        P_TENSOR_REF("out", DS_ARG_OUT, 0, 8)},
+        P_TENSOR_OUT("out", DS_ARG_OUT, 0, 8)},
         check_arg, NULL},
     [R_ARGMIN] = {"ArgMin", 4, {
         P_TENSOR("self", DS_ARG, 0, 8),
         P_INT("dim"),
         P_BOOL("keepdim"),
-        P_TENSOR_REF("out", DS_ARG_OUT, 0, 8)},
+        P_TENSOR_OUT("out", DS_ARG_OUT, 0, 8)},
         check_arg, NULL},
     /* All: out b or u8; Any: out b. */
     [R_ALL] = {"All", 4, {
         P_TENSOR("self", DS_ALL_ANY, 0, 8),
         P_INT_ARRAY("dim"),
         P_BOOL("keepdim"),
-        P_TENSOR_REF("out", D_B | D_U8, 0, 8)},
+        P_TENSOR_OUT("out", D_B | D_U8, 0, 8)},
         check_all_any, NULL},
     [R_ANY] = {"Any", 4, {
         P_TENSOR("self", DS_ALL_ANY, 0, 8),
         P_INT_ARRAY("dim"),
         P_BOOL("keepdim"),
-        P_TENSOR_REF("out", D_B, 0, 8)},
+        P_TENSOR_OUT("out", D_B, 0, 8)},
         check_all_any, NULL},
     /* correction = ddof; dim NULL or empty = all axes. */
     [R_VAR_CORRECTION] = {"VarCorrection", 5, {
@@ -144,28 +144,28 @@ static const sim_op REDUCE_OPS[R_COUNT] = {
         P_INT_ARRAY_OPT("dim"),
         P_INT("correction"),
         P_BOOL("keepdim"),
-        P_TENSOR_REF("out", DS_VAR, 0, 8)},
+        P_TENSOR_OUT("out", DS_VAR, 0, 8)},
         check_var, NULL},
     [R_STD] = {"Std", 5, {
         P_TENSOR("self", DS_VAR, 0, 8),
         P_INT_ARRAY_OPT("dim"),
         P_INT("correction"),
         P_BOOL("keepdim"),
-        P_TENSOR_REF("out", DS_VAR, 0, 8)},
+        P_TENSOR_OUT("out", DS_VAR, 0, 8)},
         check_var, NULL},
     /* dtype equals out's; self cast to it first. */
     [R_CUMSUM] = {"Cumsum", 4, {
         P_TENSOR("self", DS_CUMSUM, 0, 8),
         P_INT("dim"),
         P_DTYPE("dtype", DS_CUMSUM),
-        P_TENSOR_REF("out", DS_CUMSUM, 0, 8)},
+        P_TENSOR_OUT("out", DS_CUMSUM, 0, 8)},
         check_cumsum, NULL},
     /* dim is an aclScalar of type s32; dtype ACL_DT_UNDEFINED keeps self's. */
     [R_CUMPROD] = {"Cumprod", 4, {
         P_TENSOR("input", DS_CUMPROD, 0, 8),
         P_SCALAR("dim", D_S32),
         P_INT("dtype"),
-        P_TENSOR_REF("out", DS_CUMPROD, 0, 8)},
+        P_TENSOR_OUT("out", DS_CUMPROD, 0, 8)},
         check_cumprod, NULL},
 };
 

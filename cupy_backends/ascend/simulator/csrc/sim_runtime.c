@@ -254,6 +254,7 @@ SIM_EXPORT aclError aclrtResetDevice(int32_t deviceId) {
 }
 
 SIM_EXPORT aclError aclrtSynchronizeDevice(void) {
+    SIM_COUNT(synchronizations, 1);
     int dev;
     int rc = sim_rt_require_device("aclrtSynchronizeDevice", &dev);
     if (rc != ACL_SUCCESS) return rc;
