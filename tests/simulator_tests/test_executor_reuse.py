@@ -211,6 +211,9 @@ def _in_thread(fn):
 
 def test_two_host_threads_on_one_executor(sim, buf):
     t, ex = _zero_executor(buf)
+    # a failed rebind leaves the executor to nobody
+    assert _in_thread(lambda: acl.rebind('Input', ex, 7, t, buf)) == \
+        PARAM_INVALID
     assert acl.rebind('Input', ex, 0, t, buf + 1024) == 0   # A, not launched
     before = _errors(sim)
 

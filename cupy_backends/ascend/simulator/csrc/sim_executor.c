@@ -146,12 +146,13 @@ uint64_t sim_nn_thread_id(void)
 /* An executor's call is plain memory: a thread that rebinds it while
  * another has rebound it and not launched yet races with it (on the
  * device: a kernel with a mix of both threads' addresses). */
-aclnnStatus sim_nn_executor_claim(const char *fn, aclOpExecutor *ex)
+aclnnStatus sim_nn_executor_claim(const char *fn, aclOpExecutor *ex, int *fresh)
 {
     uint64_t me = sim_nn_thread_id(), owner = 0;
-    if (__atomic_compare_exchange_n(&ex->owner_thread, &owner, me, 0, __ATOMIC_ACQ_REL,
-                                    __ATOMIC_ACQUIRE) || owner == me)
-        return ACLNN_SUCCESS;
+    int taken = __atomic_compare_exchange_n(&ex->owner_thread, &owner, me, 0, __ATOMIC_ACQ_REL,
+                                            __ATOMIC_ACQUIRE);
+    if (fresh != NULL) *fresh = taken;
+    if (taken || owner == me) return ACLNN_SUCCESS;
     sim_sanitizer_error("%s: executor %p of aclnn%s used by two host threads at once: "
                         "another thread rebound its addresses and has not launched it "
                         "(phase 2) yet; give each thread its own executor", fn,
@@ -256,17 +257,22 @@ static aclnnStatus rebind(const char *fn, aclOpExecutor *ex, size_t index, aclTe
     aclnnStatus st = sim_nn_obj_check("", fn, "executor", ex, MAGIC_EXECUTOR,
                                       ACLNN_ERR_INNER_NULLPTR, ACLNN_ERR_INNER_NULLPTR);
     if (st) return st;
-    if ((st = sim_nn_executor_claim(fn, ex))) return st;
-    char label[48];
-    sim_tensor_desc *d = rebind_target(fn, ex, index, side, label, sizeof label);
-    if (d == NULL) return ACLNN_ERR_PARAM_INVALID;
-    if ((st = check_rebind_tensor(fn, ex, label, d, tensor))) return st;
-    sim_tensor_desc nd = *d;
-    nd.data = addr;
-    char arg[64];
-    snprintf(arg, sizeof arg, "%s (addr)", label);
-    st = sim_nn_check_memory("", fn, arg, &nd, sim_desc_numel(&nd));
-    if (st) return st;
+    int fresh;
+    if ((st = sim_nn_executor_claim(fn, ex, &fresh))) return st;
+    char label[48], arg[64];
+    sim_tensor_desc nd, *d = rebind_target(fn, ex, index, side, label, sizeof label);
+    st = d == NULL ? ACLNN_ERR_PARAM_INVALID : check_rebind_tensor(fn, ex, label, d, tensor);
+    if (st == 0) {
+        nd = *d;
+        nd.data = addr;
+        snprintf(arg, sizeof arg, "%s (addr)", label);
+        st = sim_nn_check_memory("", fn, arg, &nd, sim_desc_numel(&nd));
+    }
+    if (st) {
+        /* a failed first rebind leaves the executor as it was: unowned */
+        if (fresh) sim_nn_executor_release(ex);
+        return st;
+    }
     *d = nd;
     tensor->data = addr;   /* the real call writes the tensor too */
     SIM_COUNT(address_rebinds, 1);

@@ -177,7 +177,7 @@ static aclnnStatus take_executor(const char *op, aclOpExecutor *ex, aclOpExecuto
         return ACLNN_ERR_PARAM_INVALID;
     }
     snprintf(fn, sizeof fn, "aclnn%s", op);
-    aclnnStatus st = sim_nn_executor_claim(fn, ex);
+    aclnnStatus st = sim_nn_executor_claim(fn, ex, NULL);
     if (st) return st;
     if (!ex->repeatable) {
         if (!sim_nn_reg_remove(ex, MAGIC_EXECUTOR)) {
