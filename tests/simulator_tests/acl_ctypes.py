@@ -14,7 +14,16 @@ ACL_INT32 = 3
 ACL_UINT8 = 4
 ACL_DOUBLE = 11
 ACL_COMPLEX64 = 16
+ACL_INT64 = 9
 ACL_FORMAT_ND = 2
+
+# Status codes (aclnn.md section 7, runtime.md section 9).
+PARAM_NULLPTR = 161001
+PARAM_INVALID = 161002
+INNER_NULLPTR = 561103
+RT_PARAM_INVALID = 107000
+AICORE_EXCEPTION = 507015
+VECTOR_CORE_EXCEPTION = 507035
 
 _lib = None
 
@@ -48,13 +57,19 @@ def lib():
             vp, vp, ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(vp)]
         lib.aclnnInplaceFillScalarGetWorkspaceSize.argtypes = [
             vp, vp, ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(vp)]
+        tail = [ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(vp)]
+        lib.aclnnCastGetWorkspaceSize.argtypes = [vp, ctypes.c_int, vp] + tail
+        lib.aclnnIndexPutImplGetWorkspaceSize.argtypes = [
+            vp, vp, vp, ctypes.c_bool, ctypes.c_bool] + tail
         for name in ('aclnnInplaceZero', 'aclnnInplaceCopy',
-                     'aclnnInplaceFillScalar'):
+                     'aclnnInplaceFillScalar', 'aclnnCast',
+                     'aclnnIndexPutImpl'):
             getattr(lib, name).argtypes = [vp, ctypes.c_uint64, vp, vp]
         lib.aclSetAclOpExecutorRepeatable.argtypes = [vp]
         lib.aclDestroyAclOpExecutor.argtypes = [vp]
         lib.aclSetInputTensorAddr.argtypes = [vp, ctypes.c_size_t, vp, vp]
         lib.aclSetOutputTensorAddr.argtypes = [vp, ctypes.c_size_t, vp, vp]
+        lib.aclSetTensorAddr.argtypes = [vp, ctypes.c_size_t, vp, vp]
         lib.aclrtMalloc.argtypes = [ctypes.POINTER(vp), ctypes.c_size_t,
                                     ctypes.c_int]
         lib.aclrtFree.argtypes = [vp]
@@ -71,6 +86,11 @@ def lib():
         lib.aclrtSetDevice(0)
         _lib = lib
     return _lib
+
+
+def sanitizer_errors(sim):
+    """The simulator's count of sanitizer errors so far."""
+    return sim.counters()['sanitizer_errors']
 
 
 def last_message():
@@ -132,6 +152,32 @@ def copy_phase1(dst, src):
         ctypes.c_void_p(dst), ctypes.c_void_p(src), ctypes.byref(ws),
         ctypes.byref(ex))
     return st, ws.value, ex.value
+
+
+def phase1(name, *args):
+    """aclnn<name>GetWorkspaceSize(*args, ...): (status, workspace size,
+    executor)."""
+    ws = ctypes.c_uint64()
+    ex = ctypes.c_void_p()
+    st = getattr(lib(), 'aclnn' + name + 'GetWorkspaceSize')(
+        *args, ctypes.byref(ws), ctypes.byref(ex))
+    return st, ws.value, ex.value
+
+
+def rebind(side, executor, index, tensor, addr):
+    """aclSet<side>TensorAddr (side: 'Input', 'Output' or '')."""
+    return getattr(lib(), 'aclSet' + side + 'TensorAddr')(
+        ctypes.c_void_p(executor), index, ctypes.c_void_p(tensor),
+        ctypes.c_void_p(addr))
+
+
+def repeatable(executor):
+    assert lib().aclSetAclOpExecutorRepeatable(
+        ctypes.c_void_p(executor)) == 0
+
+
+def destroy_executor(executor):
+    return lib().aclDestroyAclOpExecutor(ctypes.c_void_p(executor))
 
 
 def run(name, workspace, ws_size, executor, stream=None):

@@ -110,16 +110,17 @@ def test_repeatable_executor_runs_many_times(buf):
         assert acl.run('InplaceZero', None, 0, ex) == 0
     assert acl.sync() == 0
     assert (acl.to_host(buf, 64, numpy.float32) == 0).all()
-    # rebind the output to another buffer and run again
+    # rebind selfRef (an input: DFX_IN(selfRef)) to another buffer and run
+    # again
     acl.to_device(buf + 1024, numpy.full(16, 7, numpy.float32))
-    assert acl.lib().aclSetOutputTensorAddr(
+    assert acl.lib().aclSetInputTensorAddr(
         ctypes.c_void_p(ex), 0, ctypes.c_void_p(t),
         ctypes.c_void_p(buf + 1024)) == 0
     assert acl.run('InplaceZero', None, 0, ex) == 0
     assert acl.sync() == 0
     assert (acl.to_host(buf + 1024, 64, numpy.float32) == 0).all()
     # index out of range
-    assert acl.lib().aclSetOutputTensorAddr(
+    assert acl.lib().aclSetInputTensorAddr(
         ctypes.c_void_p(ex), 1, ctypes.c_void_p(t),
         ctypes.c_void_p(buf)) == 161002
     acl.destroy(t)

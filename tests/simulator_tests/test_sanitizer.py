@@ -7,17 +7,10 @@ import numpy
 import pytest
 
 from tests.simulator_tests import acl_ctypes as acl
-
-PARAM_INVALID = 161002
-PARAM_NULLPTR = 161001
-AICORE_EXCEPTION = 507015
-VECTOR_CORE_EXCEPTION = 507035
-RT_PARAM_INVALID = 107000
-INNER_NULLPTR = 561103
-
-
-def _errors(sim):
-    return sim.counters()['sanitizer_errors']
+from tests.simulator_tests.acl_ctypes import (  # NOQA: F401 (status names)
+    AICORE_EXCEPTION, INNER_NULLPTR, PARAM_INVALID, PARAM_NULLPTR,
+    RT_PARAM_INVALID, VECTOR_CORE_EXCEPTION)
+from tests.simulator_tests.acl_ctypes import sanitizer_errors as _errors
 
 
 def _works_after(buf):
@@ -178,7 +171,8 @@ def test_consumed_executor_is_caught(sim, buf):
     assert acl.sync() == 0
     before = _errors(sim)
     assert acl.run('InplaceZero', None, 0, ex) == INNER_NULLPTR
-    assert _errors(sim) == before + 1
+    assert acl.rebind('Input', ex, 0, t, buf) == INNER_NULLPTR
+    assert _errors(sim) == before + 2
     acl.destroy(t)
     _works_after(buf)
 

@@ -9,7 +9,17 @@ def _module():
 
 
 def counters():
-    """Live objects and transfer totals, as a dict of ints."""
+    """Live objects, transfer totals and call counts, as a dict of ints.
+
+    Besides the live_* objects, bytes and copies: ``phase1_calls`` (every
+    aclnn*GetWorkspaceSize call), ``executor_creations``,
+    ``address_rebinds`` (successful aclSetInputTensorAddr /
+    aclSetOutputTensorAddr / aclSetTensorAddr), ``synchronizations``
+    (aclrtSynchronizeStream / Device / Event calls), ``tensor_creations``,
+    ``scalar_creations`` and ``array_creations`` (int, float and bool
+    arrays and tensor and scalar lists), ``kernel_launches``,
+    ``sanitizer_errors``, ``api_ns`` and ``api_calls``.
+    """
     return _module().counters()
 
 

@@ -4,9 +4,9 @@
 The C files in csrc/ are linked into this extension, so its shared object
 exports the CANN C ABI (aclInit, aclrtMalloc, aclCreateTensor,
 aclnnXxx ...).  This module adds what C cannot do alone: the kernel runner
-that executes operators with NumPy (kernels.py), registered at import and
-unregistered at interpreter exit, and access to the simulator's counters
-and settings.
+that executes operators with NumPy (the kernels package), registered at
+import and unregistered at interpreter exit, and access to the simulator's
+counters and settings.
 """
 
 import atexit
@@ -60,6 +60,13 @@ cdef extern from "sim_internal.h" nogil:
         int64_t sanitizer_errors
         int64_t api_ns
         int64_t api_calls
+        int64_t phase1_calls
+        int64_t executor_creations
+        int64_t address_rebinds
+        int64_t synchronizations
+        int64_t tensor_creations
+        int64_t scalar_creations
+        int64_t array_creations
 
     ctypedef struct sim_tensor_desc:
         void* data
@@ -101,7 +108,7 @@ cdef extern from "sim_internal.h" nogil:
 
     ctypedef struct sim_arg:
         int32_t kind
-        int32_t is_output
+        int32_t role
         _sim_arg_u u
 
     ctypedef struct sim_call:
@@ -242,8 +249,8 @@ cdef object _fault_type = None
 cdef object _device_fault():
     global _fault_type
     if _fault_type is None:
-        from cupy_backends.ascend.simulator import kernels
-        _fault_type = kernels.DeviceFault
+        from cupy_backends.ascend.simulator.kernels import device
+        _fault_type = device.DeviceFault
     return _fault_type
 
 
@@ -316,7 +323,7 @@ cdef int _run_kernel_gil(const sim_call* call, char* errbuf,
 # Counters and settings
 
 def counters():
-    """Live objects and transfer totals, as a dict of ints."""
+    """Live objects, transfer totals and call counts, as a dict of ints."""
     cdef sim_counters_t c
     cupy_sim_get_counters(&c)
     return {
@@ -344,6 +351,13 @@ def counters():
         'sanitizer_errors': c.sanitizer_errors,
         'api_ns': c.api_ns,
         'api_calls': c.api_calls,
+        'phase1_calls': c.phase1_calls,
+        'executor_creations': c.executor_creations,
+        'address_rebinds': c.address_rebinds,
+        'synchronizations': c.synchronizations,
+        'tensor_creations': c.tensor_creations,
+        'scalar_creations': c.scalar_creations,
+        'array_creations': c.array_creations,
     }
 
 

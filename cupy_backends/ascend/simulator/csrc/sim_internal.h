@@ -7,19 +7,23 @@
  * real libascendcl.so / libnnopbase.so / libopapi.so, so the code path that
  * CI runs is the one a 910B runs.
  *
- * Files:
- *   sim_runtime.c   init, devices, streams (one worker thread each), events,
- *                   memory (device + pinned host), copies, memset, errors,
- *                   counters, configuration.
- *   sim_dtype.c     the aclDataType table.
- *   sim_objects.c   aclTensor/aclScalar/arrays/lists and the registry of
- *                   live objects.
+ * Files, each depending only on those listed after it:
+ *   sim_ops_*.c     the operator families (tables and phase-1 entry
+ *                   points); the kernels themselves run in Python/NumPy
+ *                   (simulator/kernels/) through the kernel runner hook.
+ *   sim_op_engine.c phase 1 of every operator: validation against the
+ *                   family's table, shared shape checks (sim_ops.h).
+ *   sim_launch.c    phase 2 of every operator: checks, the queued kernel.
+ *   sim_executor.c  executors, repeatable executors, address rebinding.
  *   sim_sanitizer.c the sanitizer checks on tensors; operator arguments.
- *   sim_executor.c  executors, workspace checks, the phase-2 launch.
- *                   (The last three share sim_nn.h.)
- *   sim_ops.c       the operators (phase 1 + phase 2), table driven; the
- *                   kernels themselves run in Python/NumPy through the
- *                   kernel runner hook.
+ *   sim_objects.c   aclTensor/aclScalar/arrays/lists and the registry of
+ *                   live objects.  (These four share sim_nn.h.)
+ *   sim_dtype.c     the aclDataType table.
+ *   sim_runtime.c   aclInit, devices, aclrtSynchronizeDevice, controls;
+ *   sim_memory.c    memory (device + pinned host), copies, memset;
+ *   sim_stream.c    streams (one worker thread each), events;
+ *   sim_state.c     init state, errors, counters, configuration values
+ *                   (the runtime files share sim_rt.h).
  */
 #ifndef CUPY_SIM_INTERNAL_H
 #define CUPY_SIM_INTERNAL_H
@@ -67,6 +71,14 @@ typedef struct {
     int64_t sanitizer_errors;      /* every check that fired */
     int64_t api_ns;                /* host time in timed aclnn entry points */
     int64_t api_calls;             /* (phase 1, phase 2, tensor create/destroy) */
+    /* Calls, for tests that prove an operation reused what it cached. */
+    int64_t phase1_calls;          /* aclnn*GetWorkspaceSize, successful or not */
+    int64_t executor_creations;    /* executors phase 1 made */
+    int64_t address_rebinds;       /* successful aclSet{Input,Output,}TensorAddr */
+    int64_t synchronizations;      /* aclrtSynchronize{Stream,Device,Event} calls */
+    int64_t tensor_creations;      /* aclCreateTensor results */
+    int64_t scalar_creations;      /* aclCreateScalar results */
+    int64_t array_creations;       /* int/float/bool arrays, tensor/scalar lists */
 } sim_counters_t;
 
 extern sim_counters_t sim_counters;
@@ -157,6 +169,31 @@ enum {
     SIM_ARG_BOOL_ARRAY = 9,
 };
 
+/* What a tensor argument is to its operator.  The rebinding index of
+ * aclSetInputTensorAddr / aclSetOutputTensorAddr follows each operator's
+ * L2_DFX_PHASE_1 DFX_IN / DFX_OUT lists (hicann opbase, ops-math): an
+ * in-place selfRef is an input (aclnnInplaceCopy: DFX_IN(selfRef, src)
+ * DFX_OUT()), except where the operator lists it on both sides
+ * (aclnnIndexPutImpl: DFX_IN(selfRef, indices, values, ...) DFX_OUT(selfRef)).
+ * Which tensors the kernel writes does not depend on the role. */
+enum {
+    SIM_ROLE_NONE = 0,     /* scalars, arrays, plain values: not indexed */
+    SIM_ROLE_IN = 1,       /* read */
+    SIM_ROLE_OUT = 2,      /* written: an output */
+    SIM_ROLE_REF_IN = 3,   /* written in place, indexed as an input */
+    SIM_ROLE_REF_INOUT = 4 /* written in place, indexed as input and output */
+};
+
+static inline int sim_role_is_input(int32_t role)
+{
+    return role == SIM_ROLE_IN || role == SIM_ROLE_REF_IN || role == SIM_ROLE_REF_INOUT;
+}
+
+static inline int sim_role_is_output(int32_t role)
+{
+    return role == SIM_ROLE_OUT || role == SIM_ROLE_REF_INOUT;
+}
+
 typedef struct {
     void *data;               /* tensorData: storage base */
     uint64_t alloc_id;        /* allocation holding the storage, 0 if data NULL */
@@ -166,11 +203,15 @@ typedef struct {
     int64_t strides[SIM_MAX_DIMS];   /* elements */
     int64_t offset;                  /* elements */
     int64_t storage_elems;           /* product of storageDims */
+    /* The aclTensor it was read from at phase 1 (never dereferenced
+     * without sim_nn_tensor_alive: it may be destroyed since). */
+    const aclTensor *source;
+    uint64_t source_serial;
 } sim_tensor_desc;
 
 typedef struct {
     int32_t kind;             /* SIM_ARG_* */
-    int32_t is_output;        /* 1 for tensors the op writes */
+    int32_t role;             /* SIM_ROLE_* */
     union {
         sim_tensor_desc tensor;
         struct { int32_t dtype; unsigned char bytes[16]; } scalar;
@@ -215,7 +256,7 @@ SIM_EXPORT void cupy_sim_drain_all(void);
 /* ------------------------------------------------------------------ */
 /* Data types (sim_dtype.c); aclnn objects, sanitizer and executors   */
 /* (sim_objects.c, sim_sanitizer.c, sim_executor.c), used by the      */
-/* operators (sim_ops.c).                                             */
+/* operators (sim_op_engine.c, sim_ops_*.c).                          */
 
 /* runtime.md 10: bits per element of a defined aclDataType (sub-byte
  * types packed), 0 when the value is not defined. */
@@ -239,7 +280,7 @@ const char *sim_fmt_dims(char *buf, size_t len, const int64_t *v, int n);
  * *out owns nothing.  Bool arrays travel in u.iarr as 0/1 (kind
  * SIM_ARG_BOOL_ARRAY). */
 aclnnStatus sim_arg_tensor(const char *op, const char *name, const aclTensor *t,
-                           int is_output, int optional, sim_arg *out);
+                           int role, int optional, sim_arg *out);
 aclnnStatus sim_arg_scalar(const char *op, const char *name, const aclScalar *s,
                            int optional, sim_arg *out);
 aclnnStatus sim_arg_int_array(const char *op, const char *name, const aclIntArray *a,
@@ -249,7 +290,7 @@ aclnnStatus sim_arg_float_array(const char *op, const char *name, const aclFloat
 aclnnStatus sim_arg_bool_array(const char *op, const char *name, const aclBoolArray *a,
                                int optional, sim_arg *out);
 aclnnStatus sim_arg_tensor_list(const char *op, const char *name, const aclTensorList *l,
-                                int is_output, int optional, sim_arg *out);
+                                int role, int optional, sim_arg *out);
 /* Free what the call's arguments own; sets nargs to 0. */
 void sim_call_release(sim_call *call);
 
@@ -258,9 +299,10 @@ void sim_call_release(sim_call *call);
  * messages.  On failure the call is released. */
 aclnnStatus sim_executor_create(sim_call *call, const char *const *names,
                                 uint64_t workspace_size, aclOpExecutor **out);
-/* Phase 2 of every operator: checks the executor (live, made by op) and
- * the workspace, then enqueues the kernel on the stream.  A
- * non-repeatable executor is consumed. */
+/* Phase 2 of every operator (sim_launch.c): checks the executor (live,
+ * made by op, not in another thread's hands), its operands and the
+ * workspace, then enqueues the kernel on the stream.  A non-repeatable
+ * executor is consumed. */
 aclnnStatus sim_executor_launch(const char *op, void *workspace, uint64_t workspaceSize,
                                 aclOpExecutor *executor, aclrtStream stream);
 

@@ -1,7 +1,7 @@
 /*
  * CANN simulator: what the aclnn object files (sim_objects.c,
- * sim_sanitizer.c, sim_executor.c) share with each other and with nobody
- * else.  The API other simulator files may use is sim_internal.h.
+ * sim_sanitizer.c, sim_executor.c, sim_launch.c) share with each other and
+ * with nobody else.  The API other simulator files may use is sim_internal.h.
  *
  * Facts are from shared/reference/cann/aclnn.md (sections cited inline).
  *
@@ -46,6 +46,7 @@ enum {
 
 struct aclTensor {
     uint32_t magic;
+    uint64_t serial;          /* unique per tensor, never reused */
     int32_t dtype;
     int32_t format;
     int32_t ndim;
@@ -75,6 +76,9 @@ struct aclOpExecutor {
     uint32_t magic;
     int repeatable;
     uint64_t workspace_size;
+    /* The host thread that rebound an address and has not launched since
+     * (sim_nn_thread_id), 0 for none; atomic. */
+    uint64_t owner_thread;
     const char *names[SIM_MAX_ARGS];  /* static strings from the op table */
     sim_call call;
 };
@@ -87,12 +91,40 @@ SIM_NN_HIDDEN uint32_t sim_nn_reg_lookup(const void *p);
 /* Unregister p if it is registered as `magic`; returns 1 if it was.  The
  * winner of two racing destroys is the one that removes it. */
 SIM_NN_HIDDEN int sim_nn_reg_remove(const void *p, uint32_t magic);
+/* 1 while the aclTensor t made with this serial is live (an address
+ * reused by a later aclCreateTensor does not count). */
+SIM_NN_HIDDEN int sim_nn_tensor_alive(const aclTensor *t, uint64_t serial);
 /* 0 if p is a live object of kind `magic`.  Otherwise reports it (pfx fn:
  * name the caller and arg the argument) and returns null_st for NULL,
  * bad_st for a dead or foreign pointer. */
 SIM_NN_HIDDEN aclnnStatus sim_nn_obj_check(const char *pfx, const char *fn, const char *arg,
                                            const void *p, uint32_t magic,
                                            aclnnStatus null_st, aclnnStatus bad_st);
+
+/* The tensor descriptors of argument a (a tensor: 1, a list: its
+ * elements, anything else: none); *n is set to their number. */
+static inline sim_tensor_desc *sim_nn_arg_tensors(sim_arg *a, uint64_t *n)
+{
+    if (a->kind == SIM_ARG_TENSOR) {
+        *n = 1;
+        return &a->u.tensor;
+    }
+    *n = a->kind == SIM_ARG_TENSOR_LIST ? a->u.tlist.n : 0;
+    return *n ? a->u.tlist.v : NULL;
+}
+
+/* ---- sim_executor.c: executors, shared with the phase-2 launch ---- */
+/* A number for the calling host thread, unique in the process, never 0. */
+SIM_NN_HIDDEN uint64_t sim_nn_thread_id(void);
+/* Free an executor that is no longer registered (consumed or destroyed). */
+SIM_NN_HIDDEN void sim_nn_executor_free(aclOpExecutor *ex);
+/* The calling thread starts using ex (a rebind, or a launch until its
+ * task is built): 0, or a sanitizer error (fn names the caller) when
+ * another thread rebound ex and has not launched it yet.  *fresh (may be
+ * NULL): 1 when this call took ex, 0 when the thread already held it. */
+SIM_NN_HIDDEN aclnnStatus sim_nn_executor_claim(const char *fn, aclOpExecutor *ex, int *fresh);
+/* Phase 2 built its task: the calling thread no longer holds ex. */
+SIM_NN_HIDDEN void sim_nn_executor_release(aclOpExecutor *ex);
 
 /* ---- sim_sanitizer.c ---- */
 /* Alignment, address and allocation of a descriptor's storage; fills

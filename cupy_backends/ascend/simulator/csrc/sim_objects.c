@@ -79,6 +79,17 @@ static long reg_find_locked(const void *p)
     return -1;
 }
 
+int sim_nn_tensor_alive(const aclTensor *t, uint64_t serial)
+{
+    pthread_mutex_lock(&reg_mu);
+    long i = reg_find_locked(t);
+    /* Registered, so not freed: reading the serial is safe under reg_mu,
+     * which aclDestroyTensor must take before it frees. */
+    int alive = i >= 0 && reg_tab[i].magic == MAGIC_TENSOR && t->serial == serial;
+    pthread_mutex_unlock(&reg_mu);
+    return alive;
+}
+
 /* The kind p is registered with, or 0. */
 uint32_t sim_nn_reg_lookup(const void *p)
 {
@@ -214,7 +225,9 @@ static aclTensor *aclCreateTensor_body(const int64_t *viewDims, uint64_t viewDim
         sim_set_error("aclCreateTensor: out of host memory");
         return NULL;
     }
+    static uint64_t next_serial;   /* atomic */
     t->magic = MAGIC_TENSOR;
+    t->serial = __atomic_add_fetch(&next_serial, 1, __ATOMIC_RELAXED);
     t->dtype = dataType;
     t->format = format;
     t->ndim = (int32_t)viewDimsNum;
@@ -240,6 +253,7 @@ static aclTensor *aclCreateTensor_body(const int64_t *viewDims, uint64_t viewDim
         return NULL;
     }
     SIM_COUNT(live_tensors, 1);
+    SIM_COUNT(tensor_creations, 1);
     return t;
 }
 
@@ -348,6 +362,7 @@ aclScalar *aclCreateScalar(void *value, aclDataType dataType)
         return NULL;
     }
     SIM_COUNT(live_scalars, 1);
+    SIM_COUNT(scalar_creations, 1);
     return s;
 }
 
@@ -401,6 +416,7 @@ aclnnStatus aclDestroyScalar(const aclScalar *scalar)
         }                                                                           \
         if (size) memcpy(v, value, size * sizeof(E));                               \
         SIM_COUNT(COUNTER, 1);                                                      \
+        SIM_COUNT(array_creations, 1);                                              \
         return a;                                                                   \
     }                                                                               \
     aclnnStatus aclDestroy##Name(const acl##Name *array)                            \
@@ -471,6 +487,7 @@ SIM_ARRAY_API(BoolArray, bool, MAGIC_BOOL_ARRAY, live_bool_arrays)
         }                                                                           \
         if (size) memcpy(v, value, size * sizeof *v);                               \
         SIM_COUNT(COUNTER, 1);                                                      \
+        SIM_COUNT(array_creations, 1);                                              \
         return l;                                                                   \
     undo:                                                                           \
         while (i-- > 0) ((acl##Name *)value[i])->in_list = 0;                       \
@@ -509,7 +526,8 @@ SIM_EXPORT aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDims
                            uint64_t storageDimsNum, void *tensorData)
 {
     int64_t t0 = sim_now_ns();
-    aclTensor * r = aclCreateTensor_body(viewDims, viewDimsNum, dataType, stride, offset, format, storageDims, storageDimsNum, tensorData);
+    aclTensor *r = aclCreateTensor_body(viewDims, viewDimsNum, dataType, stride, offset, format,
+                                        storageDims, storageDimsNum, tensorData);
     sim_count_api(t0);
     return r;
 }

@@ -5,9 +5,10 @@
  * and rank limits from shared/reference/cann/ops.md, optional extra checks
  * and a workspace rule) plus a pair of exported functions made with
  * SIM_PHASE1 (phase 1 validates through sim_op_prepare and builds the
- * executor; phase 2 is sim_executor_launch).  Each operator file keeps its
- * own table: sim_ops.c (data movement, creation, indexing), and one file
- * per further family.  The kernels run in Python (simulator/kernels*.py).
+ * executor; phase 2 is sim_executor_launch).  The engine is
+ * sim_op_engine.c; each family keeps its own table in sim_ops_<family>.c
+ * (data, elementwise, elementwise_math, reduce, linalg) and its kernels in
+ * simulator/kernels/<family>.py.
  */
 #ifndef CUPY_SIM_OPS_H
 #define CUPY_SIM_OPS_H
@@ -42,7 +43,7 @@
 typedef struct {
     const char *name;
     int8_t kind;        /* SIM_ARG_* */
-    int8_t is_output;   /* the op writes it (selfRef of in-place ops too) */
+    int8_t role;        /* SIM_ROLE_* (tensors and lists; NONE otherwise) */
     int8_t optional;    /* NULL allowed */
     int8_t min_rank, max_rank;
     uint64_t dtypes;    /* tensors, lists, scalars: allowed aclDataTypes */
@@ -67,10 +68,15 @@ typedef union {
     int b;
 } sim_value;
 
-#define P_TENSOR(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR, 0, 0, lo, hi, ds}
-#define P_TENSOR_REF(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR, 1, 0, lo, hi, ds}
+#define P_TENSOR(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR, SIM_ROLE_IN, 0, lo, hi, ds}
+#define P_TENSOR_OUT(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR, SIM_ROLE_OUT, 0, lo, hi, ds}
+/* In-place selfRef: written, but an input for the rebinding index. */
+#define P_TENSOR_REF(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR, SIM_ROLE_REF_IN, 0, lo, hi, ds}
+/* In-place selfRef that the operator lists as input and output. */
+#define P_TENSOR_REF_INOUT(nm, ds, lo, hi) \
+    {nm, SIM_ARG_TENSOR, SIM_ROLE_REF_INOUT, 0, lo, hi, ds}
 #define P_SCALAR(nm, ds) {nm, SIM_ARG_SCALAR, 0, 0, 0, 0, ds}
-#define P_TENSOR_LIST(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR_LIST, 0, 0, lo, hi, ds}
+#define P_TENSOR_LIST(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR_LIST, SIM_ROLE_IN, 0, lo, hi, ds}
 #define P_INT_ARRAY(nm) {nm, SIM_ARG_INT_ARRAY, 0, 0, 0, 0, 0}
 #define P_INT(nm) {nm, SIM_ARG_INT, 0, 0, 0, 0, 0}
 #define P_BOOL(nm) {nm, SIM_ARG_BOOL, 0, 0, 0, 0, 0}

@@ -11,7 +11,7 @@
  * the inputs to `out` (ops.md conventions), the dtype promotion of
  * aclnn.md section 9 (tensor-tensor table: a pair marked x is refused with
  * 161002; tensor-scalar: by category), operator-specific rules.  The
- * kernels (device semantics, ops.md) are in simulator/kernels_elementwise.py.
+ * kernels (device semantics, ops.md) are in simulator/kernels/elementwise.py.
  */
 #include "sim_internal.h"
 #include "sim_ops.h"
@@ -414,30 +414,30 @@ enum {
 
 #define BIN(nm, ds, dso, chk) {nm, 3, { \
         P_TENSOR("self", ds, 0, 8), P_TENSOR("other", ds, 0, 8), \
-        P_TENSOR_REF("out", dso, 0, 8)}, chk, NULL}
+        P_TENSOR_OUT("out", dso, 0, 8)}, chk, NULL}
 #define BIN_S(nm, ds, dss, dso, chk) {nm, 3, { \
         P_TENSOR("self", ds, 0, 8), P_SCALAR("other", dss), \
-        P_TENSOR_REF("out", dso, 0, 8)}, chk, NULL}
+        P_TENSOR_OUT("out", dso, 0, 8)}, chk, NULL}
 #define UN(nm, ds, dso, chk) {nm, 2, { \
-        P_TENSOR("self", ds, 0, 8), P_TENSOR_REF("out", dso, 0, 8)}, chk, NULL}
+        P_TENSOR("self", ds, 0, 8), P_TENSOR_OUT("out", dso, 0, 8)}, chk, NULL}
 
 static const sim_op EW_OPS[E_COUNT] = {
     /* ops.md 1: out = self + alpha * other. */
     [E_ADD] = {"Add", 4, {P_TENSOR("self", DS_ADD, 0, 8), P_TENSOR("other", DS_ADD, 0, 8),
-                          P_SCALAR("alpha", D_SCALAR), P_TENSOR_REF("out", DS_ADD, 0, 8)},
+                          P_SCALAR("alpha", D_SCALAR), P_TENSOR_OUT("out", DS_ADD, 0, 8)},
                check_alpha, NULL},
     [E_ADDS] = {"Adds", 4, {P_TENSOR("self", DS_ADD, 0, 8), P_SCALAR("other", D_SCALAR),
-                            P_SCALAR("alpha", D_SCALAR), P_TENSOR_REF("out", DS_ADD, 0, 8)},
+                            P_SCALAR("alpha", D_SCALAR), P_TENSOR_OUT("out", DS_ADD, 0, 8)},
                 check_alpha, NULL},
     [E_SUB] = {"Sub", 4, {P_TENSOR("self", DS_ADD, 0, 8), P_TENSOR("other", DS_ADD, 0, 8),
-                          P_SCALAR("alpha", D_SCALAR), P_TENSOR_REF("out", DS_ADD, 0, 8)},
+                          P_SCALAR("alpha", D_SCALAR), P_TENSOR_OUT("out", DS_ADD, 0, 8)},
                check_alpha, NULL},
     [E_SUBS] = {"Subs", 4, {P_TENSOR("self", DS_ADD, 0, 8), P_SCALAR("other", D_SCALAR),
-                            P_SCALAR("alpha", D_SCALAR), P_TENSOR_REF("out", DS_ADD, 0, 8)},
+                            P_SCALAR("alpha", D_SCALAR), P_TENSOR_OUT("out", DS_ADD, 0, 8)},
                 check_alpha, NULL},
     /* out = other - self * alpha */
     [E_RSUBS] = {"Rsubs", 4, {P_TENSOR("self", DS_RSUB, 0, 8), P_SCALAR("other", D_SCALAR),
-                              P_SCALAR("alpha", D_SCALAR), P_TENSOR_REF("out", DS_RSUB, 0, 8)},
+                              P_SCALAR("alpha", D_SCALAR), P_TENSOR_OUT("out", DS_RSUB, 0, 8)},
                  check_alpha, NULL},
     [E_MUL] = BIN("Mul", DS_ADD, DS_ADD, check_binary),
     [E_MULS] = BIN_S("Muls", DS_ADD, D_SCALAR, DS_ADD, check_binary),
@@ -451,21 +451,21 @@ static const sim_op EW_OPS[E_COUNT] = {
                        check_remainder),
     [E_REM_ST] = {"RemainderScalarTensor", 3, {P_SCALAR("self", DS_REM_IN),
                                                P_TENSOR("other", DS_REM_IN, 0, 8),
-                                               P_TENSOR_REF("out", DS_REM_OUT, 0, 8)},
+                                               P_TENSOR_OUT("out", DS_REM_OUT, 0, 8)},
                   check_remainder, NULL},
     [E_FMOD_T] = BIN("FmodTensor", DS_FMOD, DS_FMOD, check_binary),
     [E_FMOD_S] = BIN_S("FmodScalar", DS_FMOD, D_SCALAR, DS_FMOD, check_binary),
     [E_POW_TT] = {"PowTensorTensor", 3, {P_TENSOR("self", DS_POW, 0, 8),
                                          P_TENSOR("exponent", DS_POW, 0, 8),
-                                         P_TENSOR_REF("out", DS_POW_OUT, 0, 8)},
+                                         P_TENSOR_OUT("out", DS_POW_OUT, 0, 8)},
                   check_pow, NULL},
     [E_POW_TS] = {"PowTensorScalar", 3, {P_TENSOR("self", DS_POW, 0, 8),
                                          P_SCALAR("exponent", DS_POW),
-                                         P_TENSOR_REF("out", DS_POW_OUT, 0, 8)},
+                                         P_TENSOR_OUT("out", DS_POW_OUT, 0, 8)},
                   check_pow, NULL},
     [E_POW_ST] = {"PowScalarTensor", 3, {P_SCALAR("self", DS_POW),
                                          P_TENSOR("exponent", DS_POW, 0, 8),
-                                         P_TENSOR_REF("out", DS_POW_OUT, 0, 8)},
+                                         P_TENSOR_OUT("out", DS_POW_OUT, 0, 8)},
                   check_pow, NULL},
     [E_NEG] = UN("Neg", DS_NEG, DS_NEG, sim_ew_check_unary_same),
     [E_ABS] = UN("Abs", DS_ABS_IN, DS_ABS_OUT, check_abs),
@@ -474,19 +474,19 @@ static const sim_op EW_OPS[E_COUNT] = {
     [E_CLAMP] = {"Clamp", 4, {P_TENSOR("self", DS_CLAMP, 1, 8),
                               P_SCALAR_OPT("clipValueMin", D_SCALAR),
                               P_SCALAR_OPT("clipValueMax", D_SCALAR),
-                              P_TENSOR_REF("out", DS_CLAMP, 1, 8)},
+                              P_TENSOR_OUT("out", DS_CLAMP, 1, 8)},
                  check_clamp, NULL},
     [E_CLAMP_T] = {"ClampTensor", 4, {P_TENSOR("self", DS_CLAMP, 1, 8),
                                       P_TENSOR_OPT("clipValueMin", DS_CLAMP, 0, 8),
                                       P_TENSOR_OPT("clipValueMax", DS_CLAMP, 0, 8),
-                                      P_TENSOR_REF("out", DS_CLAMP, 1, 8)},
+                                      P_TENSOR_OUT("out", DS_CLAMP, 1, 8)},
                    check_clamp_tensor, NULL},
     [E_MAXIMUM] = BIN("Maximum", DS_MAXIMUM, DS_MAXIMUM, check_binary),
     [E_MINIMUM] = BIN("Minimum", DS_MAXIMUM, DS_MAXIMUM, check_binary),
     [E_SWHERE] = {"SWhere", 4, {P_TENSOR("condition", D_U8 | D_B, 0, 8),
                                 P_TENSOR("self", DS_WHERE, 0, 8),
                                 P_TENSOR("other", DS_WHERE, 0, 8),
-                                P_TENSOR_REF("out", DS_WHERE, 0, 8)},
+                                P_TENSOR_OUT("out", DS_WHERE, 0, 8)},
                   check_where, NULL},
     [E_EQ_T] = BIN("EqTensor", DS_EQ, DS_EQ_OUT, check_binary),
     [E_EQ_S] = BIN_S("EqScalar", DS_EQ, D_SCALAR, DS_EQ_OUT, check_binary),
@@ -513,15 +513,15 @@ static const sim_op EW_OPS[E_COUNT] = {
     [E_NOT] = UN("BitwiseNot", DS_NOT, DS_NOT, sim_ew_check_unary_same),
     [E_LSHIFT] = {"LeftShift", 3, {P_TENSOR("self", DS_SHIFT, 0, 8),
                                    P_TENSOR("shiftBits", DS_SHIFT, 0, 8),
-                                   P_TENSOR_REF("out", DS_SHIFT, 0, 8)},
+                                   P_TENSOR_OUT("out", DS_SHIFT, 0, 8)},
                   check_binary, NULL},
     [E_LSHIFTS] = {"LeftShifts", 3, {P_TENSOR("self", DS_SHIFT, 0, 8),
                                      P_SCALAR("shiftBits", D_SCALAR),
-                                     P_TENSOR_REF("out", DS_SHIFT, 0, 8)},
+                                     P_TENSOR_OUT("out", DS_SHIFT, 0, 8)},
                    check_binary, NULL},
     [E_RSHIFT] = {"RightShift", 3, {P_TENSOR("input", DS_SHIFT, 0, 8),
                                     P_TENSOR("shiftBits", DS_SHIFT, 0, 8),
-                                    P_TENSOR_REF("out", DS_SHIFT, 0, 8)},
+                                    P_TENSOR_OUT("out", DS_SHIFT, 0, 8)},
                   check_binary, NULL},
 };
 

@@ -3,7 +3,7 @@
  * logarithmic, trigonometric, rounding and classification operators
  * (shared/reference/cann/ops.md sections 1-3, all `(cT self, T out)`
  * unless stated).  The shared checks are in sim_ops_elementwise.c; the
- * kernels in simulator/kernels_elementwise.py.
+ * kernels in simulator/kernels/elementwise.py.
  */
 #include "sim_internal.h"
 #include "sim_ops.h"
@@ -131,7 +131,7 @@ enum {
 };
 
 #define UNARY(nm, in, ds, dso, lo, chk) {nm, 2, { \
-        P_TENSOR(in, ds, lo, 8), P_TENSOR_REF("out", dso, lo, 8)}, chk, NULL}
+        P_TENSOR(in, ds, lo, 8), P_TENSOR_OUT("out", dso, lo, 8)}, chk, NULL}
 #define FLOAT_UN(nm, in, ds, dso) UNARY(nm, in, ds, dso, 0, check_float_unary)
 
 static const sim_op MATH_OPS[M_COUNT] = {
@@ -152,7 +152,7 @@ static const sim_op MATH_OPS[M_COUNT] = {
     [M_ATAN] = FLOAT_UN("Atan", "input", DS_ATAN_IN, DS_ATAN_OUT),
     [M_ATAN2] = {"Atan2", 3, {P_TENSOR("self", DS_EXP2_IN, 0, 8),
                               P_TENSOR("other", DS_EXP2_IN, 0, 8),
-                              P_TENSOR_REF("out", D_FLOATS, 0, 8)},
+                              P_TENSOR_OUT("out", D_FLOATS, 0, 8)},
                  check_atan2, NULL},
     [M_SINH] = FLOAT_UN("Sinh", "self", DS_SINH_IN, DS_FC_OUT),
     [M_COSH] = FLOAT_UN("Cosh", "self", DS_COSH, DS_COSH),
@@ -168,7 +168,7 @@ static const sim_op MATH_OPS[M_COUNT] = {
     /* replacement values are float (ops.md 2) */
     [M_NAN_TO_NUM] = {"NanToNum", 5, {P_TENSOR("self", DS_NAN_TO_NUM, 0, 8), P_FLOAT("nan"),
                                       P_FLOAT("posinf"), P_FLOAT("neginf"),
-                                      P_TENSOR_REF("out", DS_NAN_TO_NUM, 0, 8)},
+                                      P_TENSOR_OUT("out", DS_NAN_TO_NUM, 0, 8)},
                       sim_ew_check_unary_same, NULL},
     [M_SIGNBIT] = UNARY("Signbit", "self", DS_SIGNBIT_IN, DS_BOOLISH_OUT, 0,
                         sim_ew_check_unary),

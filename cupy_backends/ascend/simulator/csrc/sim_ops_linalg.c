@@ -1,7 +1,7 @@
 /*
  * CANN simulator: the matmul family and dot (shared/reference/cann/ops.md
  * section 7, blas_fft.md section 2).  Rows of LINALG_OPS, SIM_PHASE1 pairs
- * at the end; kernels in simulator/kernels_linalg.py.
+ * at the end; kernels in simulator/kernels/linalg.py.
  *
  * aclnnMatmul/Mm/BatchMatMul: bf16, f16, f32 on A2, both operands of one
  * dtype (no bf16 mixing; the simulator asks for equal dtypes, as the
@@ -26,28 +26,28 @@ static const sim_op LINALG_OPS[L_COUNT] = {
     [L_MATMUL] = {"Matmul", 4, {
         P_TENSOR("self", DS_MATMUL, 1, 6),
         P_TENSOR("mat2", DS_MATMUL, 1, 6),
-        P_TENSOR_REF("out", DS_MATMUL, 0, 6),
+        P_TENSOR_OUT("out", DS_MATMUL, 0, 6),
         P_INT("cubeMathType")},
         check_matmul, NULL},
     /* exactly 2-D. */
     [L_MM] = {"Mm", 4, {
         P_TENSOR("self", DS_MATMUL, 2, 2),
         P_TENSOR("mat2", DS_MATMUL, 2, 2),
-        P_TENSOR_REF("out", DS_MATMUL, 2, 2),
+        P_TENSOR_OUT("out", DS_MATMUL, 2, 2),
         P_INT("cubeMathType")},
         check_matmul, NULL},
     /* exactly 3-D; batch equal, or 1 on one side. */
     [L_BATCH_MATMUL] = {"BatchMatMul", 4, {
         P_TENSOR("self", DS_MATMUL, 3, 3),
         P_TENSOR("mat2", DS_MATMUL, 3, 3),
-        P_TENSOR_REF("out", DS_MATMUL, 3, 3),
+        P_TENSOR_OUT("out", DS_MATMUL, 3, 3),
         P_INT("cubeMathType")},
         check_matmul, NULL},
     /* 1-D . 1-D -> 0-d, all three of one dtype. */
     [L_DOT] = {"Dot", 3, {
         P_TENSOR("self", DS_DOT, 1, 1),
         P_TENSOR("tensor", DS_DOT, 1, 1),
-        P_TENSOR_REF("out", DS_DOT, 0, 0)},
+        P_TENSOR_OUT("out", DS_DOT, 0, 0)},
         check_dot, NULL},
 };
 

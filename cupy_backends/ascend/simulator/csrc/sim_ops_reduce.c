@@ -1,10 +1,9 @@
 /*
  * CANN simulator: reductions and scans (shared/reference/cann/ops.md
- * section 5).  aclnnReduceSum lives in sim_ops.c (it came first, for
- * nonzero's count); this file has the rest of the family.  Each operator is
- * a row of REDUCE_OPS (parameters with their Atlas A2 dtype sets and rank
- * limits, and an extra check) and a SIM_PHASE1 pair at the end; the kernels
- * are in simulator/kernels_reduce.py.
+ * section 5).  Each operator is a row of REDUCE_OPS (parameters with
+ * their Atlas A2 dtype sets and rank limits, and an extra check) and a
+ * SIM_PHASE1 pair at the end; the kernels are in
+ * simulator/kernels/reduce.py.
  *
  * Where ops.md leaves a case open the simulator refuses it (stricter than
  * the hardware may be): an empty `dim` for aclnnMean, max/min/arg of an
@@ -16,6 +15,9 @@
 #include <string.h>
 
 /* ops.md 5, "A2 dtypes" column (bfloat16 included where listed). */
+/* aclnnReduceSum: self, dtype and out. */
+#define DS_REDUCE_SUM (D_F16 | D_F32 | D_S8 | D_S16 | D_S32 | D_S64 | D_U8 | D_B | D_F64 | \
+                       D_C64 | D_C128 | D_BF16)
 #define DS_NANSUM (D_F16 | D_F32 | D_S8 | D_S16 | D_S32 | D_S64 | D_U8 | D_B | D_BF16)
 #define DS_PROD (D_F16 | D_F32 | D_F64 | D_S8 | D_U8 | D_S16 | D_S32 | D_S64 | D_B | \
                  D_C64 | D_C128 | D_BF16)
@@ -35,6 +37,7 @@
 /* An optional axis list (NULL allowed: "dim NULL or empty => all axes"). */
 #define P_INT_ARRAY_OPT(nm) {nm, SIM_ARG_INT_ARRAY, 0, 1, 0, 0, 0}
 
+static aclnnStatus check_reduce_sum(const sim_op *op, const sim_call *call);
 static aclnnStatus check_dims_reduce(const sim_op *op, const sim_call *call);
 static aclnnStatus check_prod(const sim_op *op, const sim_call *call);
 static aclnnStatus check_prod_dim(const sim_op *op, const sim_call *call);
@@ -47,23 +50,30 @@ static aclnnStatus check_cumsum(const sim_op *op, const sim_call *call);
 static aclnnStatus check_cumprod(const sim_op *op, const sim_call *call);
 
 enum {
-    R_NANSUM, R_PROD, R_PROD_DIM, R_MEAN, R_AMAX, R_AMIN, R_MAX, R_MIN, R_ARGMAX, R_ARGMIN,
+    R_SUM, R_NANSUM, R_PROD, R_PROD_DIM, R_MEAN, R_AMAX, R_AMIN, R_MAX, R_MIN, R_ARGMAX, R_ARGMIN,
     R_ALL, R_ANY, R_VAR_CORRECTION, R_STD, R_CUMSUM, R_CUMPROD, R_COUNT
 };
 
 static const sim_op REDUCE_OPS[R_COUNT] = {
+    [R_SUM] = {"ReduceSum", 5, {
+        P_TENSOR("self", DS_REDUCE_SUM, 0, 8),
+        P_INT_ARRAY("dims"),
+        P_BOOL("keepDims"),
+        P_DTYPE("dtype", DS_REDUCE_SUM),
+        P_TENSOR_OUT("out", DS_REDUCE_SUM, 0, 8)},
+        check_reduce_sum, NULL},
     [R_NANSUM] = {"ReduceNansum", 5, {
         P_TENSOR("self", DS_NANSUM, 0, 8),
         P_INT_ARRAY("dim"),
         P_BOOL("keepDim"),
         P_DTYPE("dtype", DS_NANSUM),
-        P_TENSOR_REF("out", DS_NANSUM, 0, 8)},
+        P_TENSOR_OUT("out", DS_NANSUM, 0, 8)},
         check_dims_reduce, NULL},
     /* out: exactly one element; dtype equals out's. */
     [R_PROD] = {"Prod", 3, {
         P_TENSOR("self", DS_PROD, 0, 8),
         P_DTYPE("dtype", DS_PROD),
-        P_TENSOR_REF("out", DS_PROD, 0, 8)},
+        P_TENSOR_OUT("out", DS_PROD, 0, 8)},
         check_prod, NULL},
     /* one axis only. */
     [R_PROD_DIM] = {"ProdDim", 5, {
@@ -71,62 +81,62 @@ static const sim_op REDUCE_OPS[R_COUNT] = {
         P_INT("dim"),
         P_BOOL("keepDim"),
         P_DTYPE("dtype", DS_PROD),
-        P_TENSOR_REF("out", DS_PROD, 0, 8)},
+        P_TENSOR_OUT("out", DS_PROD, 0, 8)},
         check_prod_dim, NULL},
     [R_MEAN] = {"Mean", 5, {
         P_TENSOR("self", DS_MEAN, 0, 8),
         P_INT_ARRAY("dim"),
         P_BOOL("keepDim"),
         P_DTYPE("dtype", DS_MEAN),
-        P_TENSOR_REF("out", DS_MEAN, 0, 8)},
+        P_TENSOR_OUT("out", DS_MEAN, 0, 8)},
         check_dims_reduce, NULL},
     /* out has self's dtype; empty dim = all axes. */
     [R_AMAX] = {"Amax", 4, {
         P_TENSOR("self", DS_AMAX, 0, 8),
         P_INT_ARRAY("dim"),
         P_BOOL("keepDim"),
-        P_TENSOR_REF("out", DS_AMAX, 0, 8)},
+        P_TENSOR_OUT("out", DS_AMAX, 0, 8)},
         check_amax, NULL},
     [R_AMIN] = {"Amin", 4, {
         P_TENSOR("self", DS_AMAX, 0, 8),
         P_INT_ARRAY("dim"),
         P_BOOL("keepDim"),
-        P_TENSOR_REF("out", DS_AMAX, 0, 8)},
+        P_TENSOR_OUT("out", DS_AMAX, 0, 8)},
         check_amax, NULL},
     /* every axis; out any one-element shape. */
     [R_MAX] = {"Max", 2, {
         P_TENSOR("self", DS_MAX, 0, 8),
-        P_TENSOR_REF("out", DS_MAX, 0, 8)},
+        P_TENSOR_OUT("out", DS_MAX, 0, 8)},
         check_max, NULL},
     [R_MIN] = {"Min", 2, {
         P_TENSOR("self", DS_MAX, 0, 8),
-        P_TENSOR_REF("out", DS_MAX, 0, 8)},
+        P_TENSOR_OUT("out", DS_MAX, 0, 8)},
         check_max, NULL},
     /* one axis; out s32 or s64. */
     [R_ARGMAX] = {"ArgMax", 4, {
         P_TENSOR("self", DS_ARG, 0, 8),
         P_INT("dim"),
         P_BOOL("keepdim"),
-        P_TENSOR_REF("out", DS_ARG_OUT, 0, 8)},
+        P_TENSOR_OUT("out", DS_ARG_OUT, 0, 8)},
         check_arg, NULL},
     [R_ARGMIN] = {"ArgMin", 4, {
         P_TENSOR("self", DS_ARG, 0, 8),
         P_INT("dim"),
         P_BOOL("keepdim"),
-        P_TENSOR_REF("out", DS_ARG_OUT, 0, 8)},
+        P_TENSOR_OUT("out", DS_ARG_OUT, 0, 8)},
         check_arg, NULL},
     /* All: out b or u8; Any: out b. */
     [R_ALL] = {"All", 4, {
         P_TENSOR("self", DS_ALL_ANY, 0, 8),
         P_INT_ARRAY("dim"),
         P_BOOL("keepdim"),
-        P_TENSOR_REF("out", D_B | D_U8, 0, 8)},
+        P_TENSOR_OUT("out", D_B | D_U8, 0, 8)},
         check_all_any, NULL},
     [R_ANY] = {"Any", 4, {
         P_TENSOR("self", DS_ALL_ANY, 0, 8),
         P_INT_ARRAY("dim"),
         P_BOOL("keepdim"),
-        P_TENSOR_REF("out", D_B, 0, 8)},
+        P_TENSOR_OUT("out", D_B, 0, 8)},
         check_all_any, NULL},
     /* correction = ddof; dim NULL or empty = all axes. */
     [R_VAR_CORRECTION] = {"VarCorrection", 5, {
@@ -134,28 +144,28 @@ static const sim_op REDUCE_OPS[R_COUNT] = {
         P_INT_ARRAY_OPT("dim"),
         P_INT("correction"),
         P_BOOL("keepdim"),
-        P_TENSOR_REF("out", DS_VAR, 0, 8)},
+        P_TENSOR_OUT("out", DS_VAR, 0, 8)},
         check_var, NULL},
     [R_STD] = {"Std", 5, {
         P_TENSOR("self", DS_VAR, 0, 8),
         P_INT_ARRAY_OPT("dim"),
         P_INT("correction"),
         P_BOOL("keepdim"),
-        P_TENSOR_REF("out", DS_VAR, 0, 8)},
+        P_TENSOR_OUT("out", DS_VAR, 0, 8)},
         check_var, NULL},
     /* dtype equals out's; self cast to it first. */
     [R_CUMSUM] = {"Cumsum", 4, {
         P_TENSOR("self", DS_CUMSUM, 0, 8),
         P_INT("dim"),
         P_DTYPE("dtype", DS_CUMSUM),
-        P_TENSOR_REF("out", DS_CUMSUM, 0, 8)},
+        P_TENSOR_OUT("out", DS_CUMSUM, 0, 8)},
         check_cumsum, NULL},
     /* dim is an aclScalar of type s32; dtype ACL_DT_UNDEFINED keeps self's. */
     [R_CUMPROD] = {"Cumprod", 4, {
         P_TENSOR("input", DS_CUMPROD, 0, 8),
         P_SCALAR("dim", D_S32),
         P_INT("dtype"),
-        P_TENSOR_REF("out", DS_CUMPROD, 0, 8)},
+        P_TENSOR_OUT("out", DS_CUMPROD, 0, 8)},
         check_cumprod, NULL},
 };
 
@@ -200,6 +210,24 @@ static aclnnStatus check_one_element(const sim_op *op, const sim_tensor_desc *ou
 }
 
 /* (self, dim[], keepDim, dtype, out): ReduceNansum, Mean. */
+/* aclnnReduceSum (ops.md 5): dims distinct, empty = all axes; out has the
+ * reduced shape and dtype `dtype`; an empty self cannot sum to complex. */
+static aclnnStatus check_reduce_sum(const sim_op *op, const sim_call *call)
+{
+    const sim_tensor_desc *self = &call->args[0].u.tensor, *out = &call->args[4].u.tensor;
+    uint32_t mask;
+    aclnnStatus st = sim_ops_check_reduce_axes(op, "dims", &call->args[1], self->ndim, &mask);
+    if (st) return st;
+    if ((st = sim_ops_check_same_dtype(op, "out", out->dtype, "dtype",
+                                       (int32_t)call->args[3].u.i)))
+        return st;
+    if (sim_desc_numel(self) == 0 && sim_ops_is_complex(out->dtype)) {
+        sim_set_error("aclnn%s: an empty self cannot be summed into a complex out", op->name);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    return sim_ops_check_reduced_out(op, self, mask, call->args[2].u.b, out);
+}
+
 static aclnnStatus check_dims_reduce(const sim_op *op, const sim_call *call)
 {
     const sim_tensor_desc *self = &call->args[0].u.tensor, *out = &call->args[4].u.tensor;
@@ -338,6 +366,11 @@ static aclnnStatus check_cumprod(const sim_op *op, const sim_call *call)
 
 /* ------------------------------------------------------------------ */
 /* Exported operators (ops.md 5 parameter lists)                        */
+
+SIM_PHASE1(ReduceSum, &REDUCE_OPS[R_SUM],
+           (const aclTensor *self, const aclIntArray *dims, bool keepDims, aclDataType dtype,
+            aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor),
+           {.p = self}, {.p = dims}, {.b = keepDims}, {.i = dtype}, {.p = out})
 
 SIM_PHASE1(ReduceNansum, &REDUCE_OPS[R_NANSUM],
            (const aclTensor *self, const aclIntArray *dim, bool keepDim, aclDataType dtype,

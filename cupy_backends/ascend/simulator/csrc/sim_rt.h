@@ -1,7 +1,14 @@
 /*
- * CANN simulator: what the three runtime files (sim_runtime.c, sim_memory.c,
- * sim_stream.c) share with each other and with nobody else.  The API other
- * simulator files may use is sim_internal.h.
+ * CANN simulator: what the runtime files share with each other and with
+ * nobody else.  They depend one way, each on those below it:
+ *
+ *   sim_runtime.c   aclInit, devices, aclrtSynchronizeDevice, controls
+ *   sim_memory.c    memory, copies, memset
+ *   sim_stream.c    streams (one worker thread each), events
+ *   sim_state.c     init state, the thread's device, errors, counters,
+ *                   the kernel-runner hook, the strict delay
+ *
+ * The API other simulator files may use is sim_internal.h.
  */
 #ifndef CUPY_SIM_RT_H
 #define CUPY_SIM_RT_H
@@ -21,7 +28,21 @@
 #define SIM_ACL_ERROR_RT_NO_STREAM_RESOURCE 207008
 #define SIM_ACL_ERROR_RT_EVENT_NOT_COMPLETE 507006
 
-/* ---- sim_runtime.c ---- */
+/* 64 GiB, a 910B's HBM: the memory per device unless configured. */
+#define SIM_DEFAULT_MEMORY ((size_t)64 << 30)
+
+/* ---- sim_state.c ---- */
+/* aclInit (under its lock): ACL is initialized with ndev devices of
+ * capacity bytes; every thread's earlier device binding is dropped. */
+void sim_state_publish(int ndev, size_t capacity);
+/* aclFinalize: ACL is no longer initialized; bindings are dropped. */
+void sim_state_retire(void);
+/* aclrtSetDevice on the calling thread: dev becomes its current device and
+ * its count for dev goes up. */
+void sim_state_thread_bind(int dev);
+/* aclrtResetDevice on the calling thread: -1 if the thread never set dev,
+ * else its count goes down and at zero the thread loses the device. */
+int sim_state_thread_unbind(int dev);
 /* 0, or ACL_ERROR_UNINITIALIZE with a message naming api. */
 int sim_rt_check_init(const char *api);
 /* Init check, then the calling thread's device (ACL_ERROR_RT_CONTEXT_NULL

@@ -1,112 +1,20 @@
 /*
- * CANN simulator, runtime core: aclInit/aclFinalize, configuration,
- * devices, aclGetRecentErrMsg, counters, the kernel-runner hook and the
- * cupy_sim_* control functions.
+ * CANN simulator, runtime core: configuration, aclInit/aclFinalize, the
+ * device API (aclrtSetDevice, aclrtResetDevice, aclrtSynchronizeDevice ...)
+ * and the cupy_sim_* control functions that need the streams.
  *
- * Memory lives in sim_memory.c, streams and events in sim_stream.c.
+ * The state these change lives in sim_state.c (below this file and the
+ * stream files); memory is in sim_memory.c, streams and events in
+ * sim_stream.c.
  * Behaviour restates shared/reference/cann/runtime.md (sections cited).
  */
 #include "sim_rt.h"
 
 #include <errno.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-/* ------------------------------------------------------------------ */
-/* Errors (runtime.md 8): per-thread text, returned and cleared by      */
-/* aclGetRecentErrMsg.                                                  */
-
-#define SIM_ERRMSG_LEN 2048
-#define SIM_SANITIZER_PREFIX "[simulator sanitizer] "
-
-static __thread char tl_err[SIM_ERRMSG_LEN];
-static __thread int tl_err_set;
-/* What aclGetRecentErrMsg handed out: valid until this thread's next call. */
-static __thread char tl_err_out[SIM_ERRMSG_LEN];
-
-void sim_set_error(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(tl_err, sizeof tl_err, fmt, ap);
-    va_end(ap);
-    tl_err_set = 1;
-}
-
-void sim_sanitizer_error(const char *fmt, ...) {
-    size_t n = sizeof SIM_SANITIZER_PREFIX - 1;
-    va_list ap;
-    memcpy(tl_err, SIM_SANITIZER_PREFIX, n);
-    va_start(ap, fmt);
-    vsnprintf(tl_err + n, sizeof tl_err - n, fmt, ap);
-    va_end(ap);
-    tl_err_set = 1;
-    SIM_COUNT(sanitizer_errors, 1);
-}
-
-void sim_rt_take_error(char *buf, size_t len) {
-    if (len == 0) return;
-    if (tl_err_set) snprintf(buf, len, "%s", tl_err);
-    else buf[0] = '\0';
-    tl_err_set = 0;
-    tl_err[0] = '\0';
-}
-
-void sim_rt_clear_error(void) {
-    tl_err_set = 0;
-    tl_err[0] = '\0';
-}
-
-SIM_EXPORT const char *aclGetRecentErrMsg(void) {
-    if (!tl_err_set) return NULL;
-    memcpy(tl_err_out, tl_err, sizeof tl_err_out);
-    sim_rt_clear_error();
-    return tl_err_out;
-}
-
-uint64_t sim_rt_now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/* ------------------------------------------------------------------ */
-/* Counters and the kernel-runner hook.                                 */
-
-sim_counters_t sim_counters;
-
-static sim_kernel_runner g_runner;
-
-sim_kernel_runner sim_get_kernel_runner(void) {
-    return __atomic_load_n(&g_runner, __ATOMIC_ACQUIRE);
-}
-
-SIM_EXPORT void cupy_sim_set_kernel_runner(sim_kernel_runner fn) {
-    __atomic_store_n(&g_runner, fn, __ATOMIC_RELEASE);
-}
-
-SIM_EXPORT void cupy_sim_get_counters(sim_counters_t *out) {
-    if (out == NULL) return;
-    /* Every field is an int64_t updated atomically: read them one by one. */
-    const int64_t *src = (const int64_t *)&sim_counters;
-    int64_t *dst = (int64_t *)out;
-    for (size_t i = 0; i < sizeof(sim_counters_t) / sizeof(int64_t); i++)
-        dst[i] = __atomic_load_n(&src[i], __ATOMIC_RELAXED);
-}
-
-/* Transfer counters only (h2d/d2h/d2d bytes and copies): the live_*
- * counters describe state and must not be reset. */
-SIM_EXPORT void cupy_sim_reset_transfer_counters(void) {
-    __atomic_store_n(&sim_counters.h2d_bytes, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&sim_counters.d2h_bytes, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&sim_counters.d2d_bytes, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&sim_counters.h2d_copies, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&sim_counters.d2h_copies, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&sim_counters.d2d_copies, 0, __ATOMIC_RELAXED);
-}
 
 /* ------------------------------------------------------------------ */
 /* Configuration                                                        */
@@ -114,22 +22,7 @@ SIM_EXPORT void cupy_sim_reset_transfer_counters(void) {
 #define SIM_ENV_DEVICES "CUPY_ASCEND_SIMULATOR_DEVICES"
 #define SIM_ENV_MEMORY "CUPY_ASCEND_SIMULATOR_MEMORY"
 #define SIM_ENV_STRICT "CUPY_ASCEND_SIMULATOR_STRICT"
-#define SIM_DEFAULT_MEMORY ((size_t)64 << 30)   /* 64 GiB, a 910B's HBM */
 #define SIM_STRICT_DEFAULT_US 2000              /* CUPY_ASCEND_SIMULATOR_STRICT=1 */
-
-static int64_t g_strict_us;   /* atomic */
-
-int64_t sim_rt_strict_delay_us(void) {
-    return __atomic_load_n(&g_strict_us, __ATOMIC_RELAXED);
-}
-
-SIM_EXPORT void cupy_sim_set_strict_delay_us(int64_t us) {
-    __atomic_store_n(&g_strict_us, us > 0 ? us : 0, __ATOMIC_RELAXED);
-}
-
-SIM_EXPORT int64_t cupy_sim_get_strict_delay_us(void) {
-    return sim_rt_strict_delay_us();
-}
 
 /* Decimal integer with an optional binary suffix (K, M, G, T; "KiB",
  * "KB", "k" ... all mean powers of 1024).  0 on success. */
@@ -210,70 +103,11 @@ static int read_config(sim_config *c) {
 }
 
 /* ------------------------------------------------------------------ */
-/* Init state and devices                                               */
+/* Init and devices                                                     */
 
 static pthread_mutex_t g_state_mu = PTHREAD_MUTEX_INITIALIZER;
-static int g_initialized;          /* atomic */
 static int g_ever_initialized;     /* under g_state_mu */
-/* Bumped by each aclInit and aclFinalize: a thread's device binding from
- * an earlier generation is gone. */
-static uint64_t g_generation;      /* atomic */
-static int g_ndev = 1;             /* set at aclInit */
-static size_t g_capacity = SIM_DEFAULT_MEMORY;
 static int g_dev_refs[SIM_MAX_DEVICES];   /* aclrtSetDevice ref-counts, g_state_mu */
-
-static __thread int tl_device = -1;
-static __thread uint64_t tl_generation;
-static __thread int tl_dev_refs[SIM_MAX_DEVICES];
-
-int sim_is_initialized(void) {
-    return __atomic_load_n(&g_initialized, __ATOMIC_ACQUIRE);
-}
-
-static void tl_refresh(void) {
-    uint64_t gen = __atomic_load_n(&g_generation, __ATOMIC_ACQUIRE);
-    if (tl_generation != gen) {
-        tl_generation = gen;
-        tl_device = -1;
-        memset(tl_dev_refs, 0, sizeof tl_dev_refs);
-    }
-}
-
-int sim_current_device(void) {
-    if (!sim_is_initialized()) return -1;
-    tl_refresh();
-    return tl_device;
-}
-
-int sim_device_count(void) {
-    return sim_is_initialized() ? g_ndev : 0;
-}
-
-size_t sim_rt_device_capacity(int dev) {
-    (void)dev;   /* every simulated device has the same capacity */
-    return g_capacity;
-}
-
-int sim_rt_check_init(const char *api) {
-    if (sim_is_initialized()) return ACL_SUCCESS;
-    sim_set_error("%s: ACL is not initialized; call aclInit first (and not after "
-                  "aclFinalize)", api);
-    return ACL_ERROR_UNINITIALIZE;
-}
-
-int sim_rt_require_device(const char *api, int *dev) {
-    int rc = sim_rt_check_init(api);
-    if (rc != ACL_SUCCESS) return rc;
-    int d = sim_current_device();
-    if (d < 0) {
-        sim_set_error("%s: no device is set on the calling thread; call "
-                      "aclrtSetDevice(deviceId) on this thread first (every thread "
-                      "that calls ACL needs its own aclrtSetDevice)", api);
-        return ACL_ERROR_RT_CONTEXT_NULL;
-    }
-    if (dev != NULL) *dev = d;
-    return ACL_SUCCESS;
-}
 
 SIM_EXPORT aclError aclInit(const char *configPath) {
     sim_config c;
@@ -302,14 +136,11 @@ SIM_EXPORT aclError aclInit(const char *configPath) {
         pthread_mutex_unlock(&g_state_mu);
         return ACL_ERROR_INVALID_PARAM;
     }
-    g_ndev = c.ndev;
-    g_capacity = c.memory;
     /* Unset leaves a value set earlier through cupy_sim_set_strict_delay_us. */
     if (c.strict_set) cupy_sim_set_strict_delay_us(c.strict_us);
     memset(g_dev_refs, 0, sizeof g_dev_refs);
     g_ever_initialized = 1;
-    __atomic_add_fetch(&g_generation, 1, __ATOMIC_ACQ_REL);
-    __atomic_store_n(&g_initialized, 1, __ATOMIC_RELEASE);
+    sim_state_publish(c.ndev, c.memory);
     pthread_mutex_unlock(&g_state_mu);
     return ACL_SUCCESS;
 }
@@ -331,8 +162,7 @@ SIM_EXPORT aclError aclFinalize(void) {
         sim_set_error("aclFinalize: ACL was never initialized; call aclInit first");
         return ACL_ERROR_UNINITIALIZE;
     }
-    __atomic_store_n(&g_initialized, 0, __ATOMIC_RELEASE);
-    __atomic_add_fetch(&g_generation, 1, __ATOMIC_ACQ_REL);
+    sim_state_retire();
     memset(g_dev_refs, 0, sizeof g_dev_refs);
     pthread_mutex_unlock(&g_state_mu);
     sim_rt_drain(-1);
@@ -352,15 +182,16 @@ SIM_EXPORT aclError aclrtGetDeviceCount(uint32_t *count) {
         sim_set_error("aclrtGetDeviceCount: count is NULL; pass the address of a uint32_t");
         return ACL_ERROR_INVALID_PARAM;
     }
-    *count = (uint32_t)g_ndev;
+    *count = (uint32_t)sim_device_count();
     return ACL_SUCCESS;
 }
 
 static int check_device_id(const char *api, int32_t deviceId) {
-    if (deviceId >= 0 && deviceId < g_ndev) return ACL_SUCCESS;
+    int ndev = sim_device_count();
+    if (deviceId >= 0 && deviceId < ndev) return ACL_SUCCESS;
     sim_set_error("%s: device id %d is invalid; the simulator has %d device(s), ids 0 "
-                  "to %d (set %s to simulate more)", api, (int)deviceId, g_ndev,
-                  g_ndev - 1, SIM_ENV_DEVICES);
+                  "to %d (set %s to simulate more)", api, (int)deviceId, ndev,
+                  ndev - 1, SIM_ENV_DEVICES);
     return ACL_ERROR_RT_INVALID_DEVICEID;
 }
 
@@ -379,9 +210,7 @@ SIM_EXPORT aclError aclrtSetDevice(int32_t deviceId) {
     pthread_mutex_lock(&g_state_mu);
     g_dev_refs[deviceId]++;
     pthread_mutex_unlock(&g_state_mu);
-    tl_refresh();
-    tl_dev_refs[deviceId]++;
-    tl_device = deviceId;
+    sim_state_thread_bind(deviceId);
     return ACL_SUCCESS;
 }
 
@@ -411,14 +240,12 @@ SIM_EXPORT aclError aclrtResetDevice(int32_t deviceId) {
     if (rc != ACL_SUCCESS) return rc;
     rc = check_device_id("aclrtResetDevice", deviceId);
     if (rc != ACL_SUCCESS) return rc;
-    tl_refresh();
-    if (tl_dev_refs[deviceId] == 0) {
+    if (sim_state_thread_unbind(deviceId) != 0) {
         sim_set_error("aclrtResetDevice: device %d is not set on the calling thread; "
                       "pair every aclrtResetDevice with an aclrtSetDevice on the same "
                       "thread", (int)deviceId);
         return ACL_ERROR_RT_CONTEXT_NULL;
     }
-    if (--tl_dev_refs[deviceId] == 0 && tl_device == deviceId) tl_device = -1;
     pthread_mutex_lock(&g_state_mu);
     int last = g_dev_refs[deviceId] > 0 && --g_dev_refs[deviceId] == 0;
     pthread_mutex_unlock(&g_state_mu);
@@ -427,6 +254,7 @@ SIM_EXPORT aclError aclrtResetDevice(int32_t deviceId) {
 }
 
 SIM_EXPORT aclError aclrtSynchronizeDevice(void) {
+    SIM_COUNT(synchronizations, 1);
     int dev;
     int rc = sim_rt_require_device("aclrtSynchronizeDevice", &dev);
     if (rc != ACL_SUCCESS) return rc;
@@ -437,7 +265,7 @@ SIM_EXPORT aclError aclrtSynchronizeDevice(void) {
 /* Control functions for the Python module                              */
 
 SIM_EXPORT int cupy_sim_device_count(void) {
-    if (sim_is_initialized()) return g_ndev;
+    if (sim_is_initialized()) return sim_device_count();
     sim_config c;
     if (read_config(&c) != 0) {
         sim_rt_clear_error();
@@ -447,7 +275,7 @@ SIM_EXPORT int cupy_sim_device_count(void) {
 }
 
 SIM_EXPORT size_t cupy_sim_device_memory(void) {
-    if (sim_is_initialized()) return g_capacity;
+    if (sim_is_initialized()) return sim_rt_device_capacity(0);
     sim_config c;
     if (read_config(&c) != 0) {
         sim_rt_clear_error();

@@ -80,9 +80,10 @@ aclnnStatus sim_nn_check_memory(const char *pfx, const char *fn, const char *arg
     }
 }
 
-/* Every check on one tensor argument; fills *d. */
-static aclnnStatus sanitize_tensor(const char *pfx, const char *fn, const char *arg,
-                                   const aclTensor *t, sim_tensor_desc *d)
+/* Dtype, rank, dims and strides of a tensor argument; its element count
+ * in *numel. */
+static aclnnStatus check_view_shape(const char *pfx, const char *fn, const char *arg,
+                                    const aclTensor *t, int64_t *numel)
 {
     char b1[256], b2[256];
     if (!sim_dtype_defined(t->dtype)) {
@@ -95,14 +96,14 @@ static aclnnStatus sanitize_tensor(const char *pfx, const char *fn, const char *
                       pfx, fn, arg, (int)t->ndim, SIM_MAX_DIMS);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    int64_t numel = 1;
+    *numel = 1;
     for (int i = 0; i < t->ndim; i++) {
         if (t->dims[i] < 0) {
             sim_set_error("%s%s: %s: negative dimension in shape %s", pfx, fn, arg,
                           sim_fmt_dims(b1, sizeof b1, t->dims, t->ndim));
             return ACLNN_ERR_PARAM_INVALID;
         }
-        if (__builtin_mul_overflow(numel, t->dims[i], &numel)) {
+        if (__builtin_mul_overflow(*numel, t->dims[i], numel)) {
             sim_set_error("%s%s: %s: shape %s has too many elements", pfx, fn, arg,
                           sim_fmt_dims(b1, sizeof b1, t->dims, t->ndim));
             return ACLNN_ERR_PARAM_INVALID;
@@ -117,10 +118,48 @@ static aclnnStatus sanitize_tensor(const char *pfx, const char *fn, const char *
             return ACLNN_ERR_PARAM_INVALID;
         }
     }
-    int64_t storage = 1;
+    return ACLNN_SUCCESS;
+}
+
+/* The real API's view check (aclnn.md 4.1), for a view with elements:
+ * offset >= 0 and offset + sum(stride_i * (dim_i - 1)) + 1 <= storage. */
+static aclnnStatus check_view_in_storage(const char *pfx, const char *fn, const char *arg,
+                                         const aclTensor *t, int64_t storage)
+{
+    char b1[256], b2[256];
+    if (t->offset < 0) {
+        sim_set_error("%s%s: %s: negative view offset %lld", pfx, fn, arg,
+                      (long long)t->offset);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    int64_t last = t->offset, term;
+    int overflow = 0;
+    for (int i = 0; i < t->ndim && !overflow; i++)
+        overflow = __builtin_mul_overflow(t->strides[i], t->dims[i] - 1, &term) ||
+                   __builtin_add_overflow(last, term, &last);
+    if (!overflow && last < storage) return ACLNN_SUCCESS;
+    char need[40];
+    if (overflow) snprintf(need, sizeof need, "more than 2**63");
+    else snprintf(need, sizeof need, "%lld", (long long)last + 1);
+    sim_set_error("%s%s: %s: view (shape %s, strides %s, offset %lld) needs %s elements but "
+                  "the storage holds %lld", pfx, fn, arg,
+                  sim_fmt_dims(b1, sizeof b1, t->dims, t->ndim),
+                  sim_fmt_dims(b2, sizeof b2, t->strides, t->ndim), (long long)t->offset,
+                  need, (long long)storage);
+    return ACLNN_ERR_PARAM_INVALID;
+}
+
+/* Every check on one tensor argument; fills *d. */
+static aclnnStatus sanitize_tensor(const char *pfx, const char *fn, const char *arg,
+                                   const aclTensor *t, sim_tensor_desc *d)
+{
+    int64_t numel, storage = 1;
+    aclnnStatus st = check_view_shape(pfx, fn, arg, t, &numel);
+    if (st) return st;
     for (int i = 0; i < t->storage_ndim; i++) {
         if (t->storage_dims[i] < 0 ||
             __builtin_mul_overflow(storage, t->storage_dims[i], &storage)) {
+            char b1[256];
             sim_set_error("%s%s: %s: invalid storage shape %s", pfx, fn, arg,
                           sim_fmt_dims(b1, sizeof b1, t->storage_dims, t->storage_ndim));
             return ACLNN_ERR_PARAM_INVALID;
@@ -131,33 +170,12 @@ static aclnnStatus sanitize_tensor(const char *pfx, const char *fn, const char *
     d->ndim = t->ndim;
     d->offset = t->offset;
     d->storage_elems = storage;
+    d->source = t;
+    d->source_serial = t->serial;
     memcpy(d->dims, t->dims, (size_t)t->ndim * sizeof(int64_t));
     memcpy(d->strides, t->strides, (size_t)t->ndim * sizeof(int64_t));
-    if (numel > 0) {
-        /* The real API's view check (aclnn.md 4.1): offset >= 0 and
-         * offset + sum(stride_i * (dim_i - 1)) + 1 <= prod(storageDims). */
-        if (t->offset < 0) {
-            sim_set_error("%s%s: %s: negative view offset %lld", pfx, fn, arg,
-                          (long long)t->offset);
-            return ACLNN_ERR_PARAM_INVALID;
-        }
-        int64_t last = t->offset, term;
-        int overflow = 0;
-        for (int i = 0; i < t->ndim && !overflow; i++)
-            overflow = __builtin_mul_overflow(t->strides[i], t->dims[i] - 1, &term) ||
-                       __builtin_add_overflow(last, term, &last);
-        if (overflow || last >= storage) {
-            char need[40];
-            if (overflow) snprintf(need, sizeof need, "more than 2**63");
-            else snprintf(need, sizeof need, "%lld", (long long)last + 1);
-            sim_set_error("%s%s: %s: view (shape %s, strides %s, offset %lld) needs %s "
-                          "elements but the storage holds %lld", pfx, fn, arg,
-                          sim_fmt_dims(b1, sizeof b1, t->dims, t->ndim),
-                          sim_fmt_dims(b2, sizeof b2, t->strides, t->ndim),
-                          (long long)t->offset, need, (long long)storage);
-            return ACLNN_ERR_PARAM_INVALID;
-        }
-    }
+    if (numel > 0 && (st = check_view_in_storage(pfx, fn, arg, t, storage)))
+        return st;
     return sim_nn_check_memory(pfx, fn, arg, d, numel);
 }
 
@@ -169,9 +187,9 @@ int64_t sim_desc_numel(const sim_tensor_desc *d)
 }
 
 aclnnStatus sim_arg_tensor(const char *op, const char *name, const aclTensor *t,
-                           int is_output, int optional, sim_arg *out)
+                           int role, int optional, sim_arg *out)
 {
-    out->is_output = is_output;
+    out->role = role;
     if (t == NULL && optional) {
         out->kind = SIM_ARG_NONE;
         return ACLNN_SUCCESS;
@@ -186,7 +204,7 @@ aclnnStatus sim_arg_tensor(const char *op, const char *name, const aclTensor *t,
 aclnnStatus sim_arg_scalar(const char *op, const char *name, const aclScalar *s,
                            int optional, sim_arg *out)
 {
-    out->is_output = 0;
+    out->role = SIM_ROLE_NONE;
     if (s == NULL && optional) {
         out->kind = SIM_ARG_NONE;
         return ACLNN_SUCCESS;
@@ -205,7 +223,7 @@ aclnnStatus sim_arg_scalar(const char *op, const char *name, const aclScalar *s,
 static aclnnStatus arg_array(const char *op, const char *name, const void *obj,
                              uint32_t magic, int kind, int optional, sim_arg *out)
 {
-    out->is_output = 0;
+    out->role = SIM_ROLE_NONE;
     out->kind = SIM_ARG_NONE;   /* nothing owned until the copy exists */
     if (obj == NULL && optional) return ACLNN_SUCCESS;
     aclnnStatus st = sim_nn_obj_check("aclnn", op, name, obj, magic,
@@ -256,9 +274,9 @@ aclnnStatus sim_arg_bool_array(const char *op, const char *name, const aclBoolAr
 }
 
 aclnnStatus sim_arg_tensor_list(const char *op, const char *name, const aclTensorList *l,
-                                int is_output, int optional, sim_arg *out)
+                                int role, int optional, sim_arg *out)
 {
-    out->is_output = is_output;
+    out->role = role;
     if (l == NULL && optional) {
         out->kind = SIM_ARG_NONE;
         return ACLNN_SUCCESS;

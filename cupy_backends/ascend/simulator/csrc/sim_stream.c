@@ -512,6 +512,7 @@ SIM_EXPORT aclError aclrtDestroyStream(aclrtStream stream) {
 }
 
 SIM_EXPORT aclError aclrtSynchronizeStream(aclrtStream stream) {
+    SIM_COUNT(synchronizations, 1);
     sim_stream *s;
     int rc = sim_rt_stream_resolve("aclrtSynchronizeStream", stream, &s);
     if (rc != ACL_SUCCESS) return rc;
@@ -749,6 +750,7 @@ static int event_target(sim_event *e, sim_stream **s, uint64_t *seq) {
 }
 
 SIM_EXPORT aclError aclrtSynchronizeEvent(aclrtEvent event) {
+    SIM_COUNT(synchronizations, 1);
     const char *api = "aclrtSynchronizeEvent";
     int rc = sim_rt_require_device(api, NULL);
     if (rc != ACL_SUCCESS) return rc;

@@ -1,5 +1,5 @@
 """NumPy kernels of the simulator's elementwise operators
-(csrc/sim_ops_elementwise*.c), merged into ``kernels.KERNELS``.
+(csrc/sim_ops_elementwise.c and csrc/sim_ops_elementwise_math.c).
 
 The kernels compute what the device computes, as shared/reference/cann/
 ops.md (sections 1-3) documents it, where that differs from NumPy:
@@ -41,7 +41,7 @@ import math
 
 import numpy
 
-from cupy_backends.ascend.simulator.kernels import _assign
+from cupy_backends.ascend.simulator.kernels.device import assign as _assign
 
 _B = numpy.dtype(numpy.bool_)
 _F16 = numpy.dtype(numpy.float16)

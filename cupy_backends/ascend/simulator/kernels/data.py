@@ -1,43 +1,14 @@
-"""NumPy kernels of the CANN simulator.
-
-``KERNELS[op]`` runs operator ``aclnn<op>`` once its executor reaches the
-head of its stream.  The runner in ``_sim.pyx`` calls it with the operator's
-arguments in declaration order: tensors as NumPy views of the simulated
-device memory (write results into them), scalars as NumPy scalars, plain
-numbers as Python numbers, arrays as tuples, tensor lists as lists of views.
-An exception becomes the device fault reported by the next synchronize.
-The views point into simulated device memory: do not keep them after the
-kernel returns.
+"""NumPy kernels of the simulator's data operators (copy, cast, fill,
+arange, flip, tril/triu, indexing, nonzero; operators in
+csrc/sim_ops_data.c).
 
 Device semantics that differ from NumPy follow shared/reference/cann/ops.md.
 """
 
 import numpy
 
-
-class DeviceFault(Exception):
-    """What real hardware would turn into an AI-core fault (an index out of
-    range, ...): the runner counts it as a sanitizer error, and the next
-    synchronize reports ACL_ERROR_RT_AICORE_EXCEPTION (507015)."""
-
-# ops.md section 4 (aclnnCast): float -> integer turns NaN into 0.  Other
-# out-of-range values keep NumPy's result; NumPy's warnings are silenced,
-# as a device cast raises none.
-
-
-def _assign(dst, src):
-    """``dst[...] = src`` (broadcast) with the device's cast semantics."""
-    dk, sk = dst.dtype.kind, src.dtype.kind
-    if dst.dtype == src.dtype:
-        numpy.copyto(dst, src)
-        return
-    if sk == 'c' and dk in 'iuf':
-        src = src.real   # complex -> real keeps the real part
-        sk = 'f'
-    if sk == 'f' and dk in 'iu':
-        src = numpy.where(numpy.isnan(src), 0, src)
-    with numpy.errstate(all='ignore'):
-        numpy.copyto(dst, src, casting='unsafe')
+from cupy_backends.ascend.simulator.kernels.device import DeviceFault
+from cupy_backends.ascend.simulator.kernels.device import assign as _assign
 
 
 def _inplace_copy(self_ref, src):
@@ -133,16 +104,6 @@ def _nonzero(self, out):
     out[:idx.shape[0]] = idx
 
 
-def _reduce_sum(self, dims, keep_dims, dtype, out):
-    axis = tuple(dims) if dims and self.ndim else None
-    # the input is cast to dtype first (ops.md 5: dtype is the
-    # accumulation and output type)
-    work = numpy.empty(self.shape, out.dtype)
-    _assign(work, self)
-    _assign(out, numpy.sum(work, axis=axis, keepdims=keep_dims,
-                           dtype=out.dtype))
-
-
 def _inplace_remainder_tensor_scalar(self_ref, other):
     # ops.md: Python's sign convention (the divisor's sign); integer x % 0
     # returns x on the device (NumPy gives 0).
@@ -165,13 +126,6 @@ KERNELS = {
     'Index': _index,
     'IndexPutImpl': _index_put_impl,
     'Nonzero': _nonzero,
-    'ReduceSum': _reduce_sum,
     'InplaceRemainderTensorScalar': _inplace_remainder_tensor_scalar,
 }
 
-
-# Operator families in their own modules (one concern per file): each has
-# a KERNELS dict of its own, merged here.
-from cupy_backends.ascend.simulator import kernels_reduce, kernels_linalg  # NOQA: E402,E501
-KERNELS.update(kernels_reduce.KERNELS); KERNELS.update(kernels_linalg.KERNELS)  # NOQA: E702,E501
-from cupy_backends.ascend.simulator import kernels_elementwise; KERNELS.update(kernels_elementwise.KERNELS)  # NOQA: E402,E702,E501

@@ -1,11 +1,11 @@
 """NumPy kernels of the simulator's reductions and scans (ops.md section 5;
-operators in csrc/sim_ops_reduce.c, plus aclnnReduceSum of sim_ops.c).
+operators in csrc/sim_ops_reduce.c).
 
 Each kernel writes into its ``out`` view directly (NumPy's ``out=``), so
 that a reduction costs what NumPy's own call costs.  Inputs are cast to
 the operator's dtype with the device's cast rules first (float -> integer
-turns NaN into 0, see kernels._assign) unless NumPy's own safe cast inside
-the ufunc gives the same values.  The device raises no floating-point
+turns NaN into 0, see kernels.device.assign) unless NumPy's own safe cast
+inside the ufunc gives the same values.  The device raises no floating-point
 warnings: they are silenced.
 
 Device behaviour that ops.md marks [unconfirmed] (NaN in amax/amin and
@@ -13,6 +13,8 @@ argmax/argmin, ties of argmax) follows NumPy here.
 """
 
 import numpy
+
+from cupy_backends.ascend.simulator.kernels.device import assign as _assign
 
 _F32 = numpy.dtype(numpy.float32)
 
@@ -30,12 +32,6 @@ def _axis(x, dim):
     return None if x.ndim == 0 else int(dim) % x.ndim
 
 
-def _assign(dst, src):
-    # kernels.py imports this module at its end: import it back lazily
-    from cupy_backends.ascend.simulator import kernels
-    kernels._assign(dst, src)
-
-
 def _as(x, dtype):
     """x in dtype, with the device's cast where NumPy's safe cast would
     not give the same values."""
@@ -51,8 +47,8 @@ def _put(out, value):
 
 
 def _reduce_sum(self, dims, keep_dims, dtype, out):
-    # Replaces kernels._reduce_sum (same operator, same values) with one
-    # that sums into `out` without a cast copy when none is needed.
+    # the input is cast to dtype first (ops.md 5: dtype is the
+    # accumulation and output type); no cast copy when none is needed
     x = _as(self, out.dtype)
     with numpy.errstate(all='ignore'):
         numpy.add.reduce(x, axis=_axes(self, dims), dtype=out.dtype, out=out,
