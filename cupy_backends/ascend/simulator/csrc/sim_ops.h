@@ -14,6 +14,11 @@
 #define CUPY_SIM_OPS_H
 
 #include "sim_internal.h"
+/* The operator table of the library: its phase-1 prototypes are declared
+ * here, so every SIM_PHASE1 definition below must match them (the compiler
+ * rejects a conflicting type), and every operator the library calls must be
+ * defined (tests/provider_tests/test_executor_cache.py). */
+#include "../../include/cupy_aclnn_ops.h"
 
 #define SIM_OPS_HIDDEN __attribute__((visibility("hidden")))
 

@@ -76,7 +76,7 @@
                   D_F64 | D_B | D_C64 | D_C128 | D_BF16)
 
 #define P_SCALAR_OPT(nm, ds) {nm, SIM_ARG_SCALAR, 0, 1, 0, 0, ds}
-#define P_TENSOR_OPT(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR, 0, 1, lo, hi, ds}
+#define P_TENSOR_OPT(nm, ds, lo, hi) {nm, SIM_ARG_TENSOR, SIM_ROLE_IN, 1, lo, hi, ds}
 
 /* ------------------------------------------------------------------ */
 /* Promotion (aclnn.md section 9)                                        */
