@@ -6,8 +6,8 @@ no sanitizer error (device.run checks all three)."""
 import numpy
 import pytest
 
-from cupy_backends.ascend.ops import _elementwise_table as table
-from cupy_backends.ascend.ops._elementwise_plan import plan_of
+from cupy_backends.ascend.ops.elementwise import _table as table
+from cupy_backends.ascend.ops.elementwise._plan import plan_of
 from cupy_backends.backend.provider import (
     OperationNotSupported, get_provider)
 from tests.provider_tests import elementwise_cases as cases

@@ -1,6 +1,6 @@
 """The simulator's elementwise operators (csrc/sim_ops_elementwise*.c)
 through ctypes: each accepts exactly the Atlas A2 dtypes of ops.md
-sections 1-3 -- the sets the provider's table (ops/_elementwise_ops.py)
+sections 1-3 -- the sets the provider's table (ops/elementwise/_operators.py)
 publishes -- and refuses the others with 161002; the device semantics that
 differ from NumPy (ops.md) are what the kernels compute."""
 
@@ -9,7 +9,7 @@ import ctypes
 import numpy
 import pytest
 
-from cupy_backends.ascend.ops import _elementwise_ops as ew_ops
+from cupy_backends.ascend.ops.elementwise import _operators as ew_ops
 from tests.simulator_tests import acl_ctypes as acl
 from tests.simulator_tests import test_ops as base
 from tests.simulator_tests.test_ops import PARAM_INVALID, vp
@@ -20,7 +20,7 @@ ALL = '?bhilBHILefdFD'
 f32 = ctypes.c_float
 
 # First-phase parameters before (workspaceSize, executor), per calling
-# convention of _elementwise_ops.
+# convention of elementwise._operators.
 _ARGTYPES = {
     ew_ops.SIG_T: [vp, vp], ew_ops.SIG_TT: [vp, vp, vp],
     ew_ops.SIG_TTA: [vp, vp, vp, vp], ew_ops.SIG_TS: [vp, vp, vp],

@@ -14,7 +14,7 @@ from cupy_backends.backend.provider cimport Provider
 from cupy_backends.backend.provider import OperationNotSupported
 from cupy_backends.ascend.ops import _copy
 from cupy_backends.ascend.ops import _creation
-from cupy_backends.ascend.ops import _elementwise
+from cupy_backends.ascend.ops.elementwise import _run as _elementwise
 from cupy_backends.ascend.ops import _indexing
 from cupy_backends.ascend.ops import _linalg
 from cupy_backends.ascend.ops import _nonzero

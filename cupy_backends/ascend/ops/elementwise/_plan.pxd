@@ -1,5 +1,5 @@
 # The compiled loop programs of the elementwise provider: see
-# _elementwise_plan.pyx.
+# _plan.pyx.
 
 from libc.stdint cimport int64_t, uint64_t
 

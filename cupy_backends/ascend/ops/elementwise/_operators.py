@@ -2,7 +2,7 @@
 Atlas A2 dtype sets, calling conventions and documented limits
 (shared/reference/cann/ops.md sections 1-3; "sec" gives the section, the
 comment the doc's own wording where it matters), and the generic operators
-the loop programs (_elementwise_table.py) are written in.
+the loop programs (_table.py) are written in.
 
 The simulator declares the same sets (csrc/sim_ops_elementwise*.c);
 tests/simulator_tests/test_ops_elementwise.py checks they agree.

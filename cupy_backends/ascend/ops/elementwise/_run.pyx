@@ -1,6 +1,6 @@
 # cython: boundscheck=False, wraparound=False, cdivision=True
 # The 'elementwise' operation of the ascend provider (operations.md): runs
-# the program of one NumPy loop (_elementwise_table.py) on aclnn operators.
+# the program of one NumPy loop (_table.py) on aclnn operators.
 #
 # Per call: the operands' Views are simplified together (size-1 axes
 # dropped, axes where out0 runs backwards flipped in every operand, axes
@@ -23,8 +23,8 @@ from libc.stdint cimport intptr_t, int64_t, uint64_t, INT64_MAX
 from cupy_backends.ascend.ops._copy cimport copy_desc, fill_desc
 from cupy_backends.ascend.ops._dtype cimport (
     ACL_BOOL, ACL_INT32, ACL_INT64, ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX128)
-from cupy_backends.ascend.ops cimport _elementwise_plan
-from cupy_backends.ascend.ops._elementwise_plan cimport (
+from cupy_backends.ascend.ops.elementwise cimport _plan
+from cupy_backends.ascend.ops.elementwise._plan cimport (
     CPlan, CStep, plans_for, SIG_T, SIG_TT, SIG_TTA, SIG_TS, SIG_TSA,
     SIG_ST, SIG_TTT, SIG_TSS, SIG_NAN, _MAXREG, _MAXSTEP, _ND, _MAXVIEW,
     K_IN, K_OUT, K_CONST, K_ATTR, K_TEMP, K_DERIVED, S_NONE, S_TENSOR,
@@ -40,7 +40,7 @@ from cupy_backends.backend cimport api
 from cupy_backends.backend.provider cimport View
 
 from cupy_backends.backend.provider import OperationNotSupported
-from cupy_backends.ascend.ops import _elementwise_table as _table
+from cupy_backends.ascend.ops.elementwise import _table
 
 # operands per signature
 cdef int _nops(int sig) noexcept nogil:
@@ -762,7 +762,7 @@ cdef CPlan _select(dict variants, tuple ins, dict attrs):
 
 cpdef frozenset elementwise_loops(str name):
     """The loops of `name` the provider runs on device."""
-    return _elementwise_plan.elementwise_loops(name)
+    return _plan.elementwise_loops(name)
 
 
 cpdef run_elementwise(tuple outs, tuple ins, dict attrs, intptr_t stream):
@@ -891,7 +891,7 @@ def routes(str name):
     and 'q')."""
     r = _routes_of.get(name)
     if r is None:
-        from cupy_backends.ascend.ops._elementwise_plan import plan_of
+        from cupy_backends.ascend.ops.elementwise._plan import plan_of
         r = {}
         for loop in elementwise_loops(name):
             r[loop] = _route_of_plan(plan_of(name, loop))

@@ -1,4 +1,4 @@
-# The 'elementwise' operation (operations.md): see _elementwise.pyx.
+# The 'elementwise' operation (operations.md): see _run.pyx.
 
 from libc.stdint cimport intptr_t
 

@@ -10,10 +10,10 @@ counterpart, ``rT`` its part type); literals are numbers, ``inf``,
 ``nan``, named constants (``W`` the bit width of the operands, ``W1``
 W - 1, ``SMIN`` the signed minimum, ``LOGE2``, ``LOG2E``, ``R2D``,
 ``D2R``) or ``@attr`` (a call attribute).  Ops are the generic operators of
-_elementwise_ops.py.
+_operators.py.
 
-_elementwise_compile.py checks every step against the A2 dtype sets
-(_elementwise_ops.py) and drops unused steps; a program with a step the
+_compile.py checks every step against the A2 dtype sets
+(_operators.py) and drops unused steps; a program with a step the
 device cannot run is skipped and the next alternative tried.  So the set
 of loops the provider publishes (``elementwise_loops``) follows from
 ops.md and this table alone.
@@ -26,7 +26,7 @@ import re
 
 import numpy
 
-from cupy_backends.ascend.ops._elementwise_ops import (
+from cupy_backends.ascend.ops.elementwise._operators import (
     BOOL, SINT, UINT, INT, FLOAT, COMPLEX, ALL)
 
 # ------------------------------------------------------------- programs --

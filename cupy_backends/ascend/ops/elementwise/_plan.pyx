@@ -1,5 +1,5 @@
 # Compiling the elementwise loop programs for the executor
-# (_elementwise.pyx): the tables of _elementwise_compile.py become C arrays,
+# (_run.pyx): the tables of _compile.py become C arrays,
 # the aclnn operators are resolved (a loop whose operator this CANN lacks
 # is left out), per ufunc at its first use, then cached.
 
@@ -11,9 +11,9 @@ from cupy_backends.ascend.ops._dtype cimport acl_code
 from cupy_backends.ascend.ops._aclnn cimport op_symbol, op_symbol_or_none
 
 from cupy_backends.backend.provider import OperationNotSupported
-from cupy_backends.ascend.ops import _elementwise_compile as _compile
-from cupy_backends.ascend.ops import _elementwise_ops as _ops
-from cupy_backends.ascend.ops import _elementwise_table as _table
+from cupy_backends.ascend.ops.elementwise import _compile
+from cupy_backends.ascend.ops.elementwise import _operators as _ops
+from cupy_backends.ascend.ops.elementwise import _table
 
 _SIGS = {_ops.SIG_T: SIG_T, _ops.SIG_TT: SIG_TT, _ops.SIG_TTA: SIG_TTA,
          _ops.SIG_TS: SIG_TS, _ops.SIG_TSA: SIG_TSA, _ops.SIG_ST: SIG_ST,

@@ -1,6 +1,6 @@
-"""The compiler of the elementwise loop programs (_elementwise_table.py):
+"""The compiler of the elementwise loop programs (_table.py):
 parses a program, types its registers for one NumPy loop, checks every
-step against the A2 dtype sets of _elementwise_ops.py (running an unsigned
+step against the A2 dtype sets of _operators.py (running an unsigned
 operand of a sign-agnostic operator as the signed type of its size when
 the unsigned one is missing) and drops steps whose results no output
 needs.  A program with a step the device cannot run raises CompileError;
@@ -12,9 +12,9 @@ import re
 
 import numpy
 
-from cupy_backends.ascend.ops._elementwise_ops import (
+from cupy_backends.ascend.ops.elementwise._operators import (
     ACLNN, GENERIC, HOST_OPS, ALL, FLOAT)
-from cupy_backends.ascend.ops._elementwise_table import UFUNCS, _LINE
+from cupy_backends.ascend.ops.elementwise._table import UFUNCS, _LINE
 
 
 class CompileError(Exception):
