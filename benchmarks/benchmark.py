@@ -1,7 +1,8 @@
 """Device vs NumPy benchmarks: ``python benchmarks/benchmark.py JOB [--json F]``.
 
 JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``copy``, ``alloc``, ``call``
-or ``all`` (add, cos, matmul, sum, and the per-call cost of ``a + b``).
+or ``all`` (add, cos, matmul, sum, and the per-call host cost of small
+operations, with the vendor work each call causes: see call.py).
 Each row: the operation, dtype and size, the device time, NumPy's time on
 the host for the same work, their ratio (device / NumPy: below 1 is
 faster), the achieved rate, and whether the device result matched NumPy's.
@@ -21,6 +22,8 @@ import numpy
 
 import cupy
 from cupy.xpu import runtime
+
+import call
 
 
 def _median_time(fn, repeat, warmup=2):
@@ -225,61 +228,8 @@ def bench_matmul():
 
 
 def bench_call():
-    """Host cost of one ``a + b`` on 16-element float32 arrays, and where
-    it goes: the core (dtype resolution, allocation, views; timed with a
-    provider that runs nothing), the provider (descriptors, the two-phase
-    launch; timed by calling it directly) and the simulated vendor calls
-    (time inside the simulator's aclnn entry points)."""
-    from cupy._core import _dispatch
-    from cupy_backends.backend.provider import get_provider, Provider
-    a = cupy.asarray(numpy.arange(16, dtype=numpy.float32))
-    b = cupy.asarray(numpy.arange(16, dtype=numpy.float32))
-    out = cupy.empty(16, numpy.float32)
-    n = 20000
-    provider = get_provider()
-    views = (out._as_view(),), (a._as_view(), b._as_view())
-    attrs = {'name': 'add', 'loop': 'ff->f'}
-
-    class NoDevice(Provider):
-        def run(self, op, outs, ins, attrs, stream):
-            return None
-
-        def routes(self, op):
-            return provider.routes(op)
-
-    def vendor_ns():
-        if not runtime.is_simulator():
-            return None
-        from cupy_backends.ascend import simulator
-        return simulator.counters()['api_ns']
-
-    def timed(fn):
-        cupy.xpu.Device().synchronize()
-        v0 = vendor_ns()
-        t0 = time.perf_counter()
-        for _ in range(n):
-            fn()
-        t = (time.perf_counter() - t0) / n
-        v1 = vendor_ns()
-        cupy.xpu.Device().synchronize()
-        return t, (None if v0 is None else (v1 - v0) / 1e9 / n)
-
-    for _ in range(200):
-        a + b
-    t_total, _ = timed(lambda: a + b)
-    old = _dispatch._set_provider(NoDevice())
-    try:
-        t_core, _ = timed(lambda: a + b)
-    finally:
-        _dispatch._set_provider(old)
-    t_prov, v_prov = timed(lambda: provider.run('elementwise', views[0],
-                                                views[1], attrs, 0))
-    t_np = _host_time(lambda: numpy.add(numpy.arange(16.0), 1.0), 1000, 5)
-    row = dict(op='a + b (16)', dtype='float32', size=16, device_s=t_total,
-               numpy_s=t_np, ratio=t_total / t_np, correct=True,
-               rate='host us/call', core_s=t_core,
-               provider_s=t_prov - (v_prov or 0), vendor_s=v_prov)
-    return [row]
+    """Host cost per call of small operations: see call.py."""
+    return call.bench_call()
 
 
 JOBS = {
@@ -320,21 +270,6 @@ def _table(rows):
     return '\n'.join(out)
 
 
-def _breakdown(rows):
-    out = []
-    for r in rows:
-        if 'core_s' in r:
-            vendor = ('{:.1f} us simulated vendor calls'.format(
-                r['vendor_s'] * 1e6) if r['vendor_s'] is not None
-                else 'vendor time not measurable on CANN')
-            out.append('{}: {:.1f} us per call; parts timed separately: '
-                       '{:.1f} us core, {:.1f} us provider, {} (the rest: '
-                       'contention with the stream worker)'.format(
-                           r['op'], r['device_s'] * 1e6, r['core_s'] * 1e6,
-                           r['provider_s'] * 1e6, vendor))
-    return out
-
-
 def _target_lines(rows):
     out = []
     for job, dtype, size in TARGETS:
@@ -355,14 +290,15 @@ def main(argv=None):
     jobs = ALL if args.job == 'all' else [args.job]
     print(_header())
     rows = []
+    call_lines = []
     for job in jobs:
         job_rows = JOBS[job]()
         print()
-        print(_table(job_rows))
-        for line in _breakdown(job_rows):
-            print(line)
+        print(call.table(job_rows) if job == 'call' else _table(job_rows))
         rows += job_rows
-    lines = _target_lines(rows)
+        if job == 'call':
+            call_lines = call.target_lines(job_rows)
+    lines = _target_lines(rows) + call_lines
     if lines:
         print()
         print('\n'.join(lines))

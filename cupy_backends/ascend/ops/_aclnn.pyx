@@ -307,27 +307,11 @@ cdef int _discard(aclOpExecutor* executor) noexcept:
     return 0
 
 
-cdef int _launch_entry(OpSymbol op, Entry* e, Scratch sc) except -1:
-    cdef void* ws = <void*>e.ws_ptr
-    cdef int st
-    if e.ws_size and e.ws is NULL:
-        ws = <void*>sc.alloc(<Py_ssize_t>e.ws_size)
-    e.busy = 1
-    with nogil:
-        st = op.run(ws, e.ws_size, e.executor, <aclrtStream>sc.stream)
-    e.busy = 0
-    if st != 0:
-        try:
-            _acl.check(st, 'aclnn' + op.name)
-        finally:
-            drop(e)
-    return 0
-
-
-cdef int _rebind(OpSymbol op, Entry* e, Args* a) except -1:
-    # Point the cached executor at this call's memory.  After a free went
-    # back to the backend every address is rebound, since a new allocation
-    # may sit where a freed one was.
+cdef int _rebind(Entry* e, Args* a, const char** failed) except -1:
+    # Point the cached executor at this call's memory; returns 0 or the
+    # failing status (its function in *failed).  After a free went back to
+    # the backend every address is rebound, since a new allocation may sit
+    # where a freed one was.
     cdef cupy_aclnn_base_table* nn = _acl.aclnn_table()
     cdef intptr_t bases[HELD_TENSORS]
     cdef unsigned long long frees = device_frees()
@@ -342,20 +326,49 @@ cdef int _rebind(OpSymbol op, Entry* e, Args* a) except -1:
             if h.in_index[i] >= 0:
                 st = nn.aclSetInputTensorAddr(
                     e.executor, h.in_index[i], h.tensors[i], <void*>bases[i])
+                if st != 0:
+                    failed[0] = 'aclSetInputTensorAddr'
             if st == 0 and h.out_index[i] >= 0:
                 st = nn.aclSetOutputTensorAddr(
                     e.executor, h.out_index[i], h.tensors[i],
                     <void*>bases[i])
+                if st != 0:
+                    failed[0] = 'aclSetOutputTensorAddr'
         if st != 0:
-            try:
-                _acl.check(st, 'aclSetInputTensorAddr' if h.in_index[i] >= 0
-                           else 'aclSetOutputTensorAddr')
-            finally:
-                drop(e)
+            return st
         h.bases[i] = bases[i]
         n += 1
     e.frees = frees
     count_hit(n)
+    return 0
+
+
+cdef int _run_entry(OpSymbol op, Entry* e, Args* a, Scratch sc) except -1:
+    # Phase 2 of a cached executor, rebound to this call's memory first
+    # (a is NULL for a new entry).  The entry is pinned meanwhile: other
+    # threads may run while the lock is released, and never evict it.  A
+    # failure drops it.
+    cdef void* ws = <void*>e.ws_ptr
+    cdef const char* failed = NULL
+    cdef int st = 0
+    e.busy = 1
+    try:
+        if a is not NULL:
+            st = _rebind(e, a, &failed)
+        if st == 0:
+            if e.ws_size and e.ws is NULL:
+                ws = <void*>sc.alloc(<Py_ssize_t>e.ws_size)
+            with nogil:
+                st = op.run(ws, e.ws_size, e.executor,
+                            <aclrtStream>sc.stream)
+    finally:
+        e.busy = 0
+    if st != 0:
+        try:
+            _acl.check(st, failed.decode() if failed is not NULL
+                       else 'aclnn' + op.name)
+        finally:
+            drop(e)
     return 0
 
 
@@ -392,11 +405,11 @@ cdef int _launch_new(OpSymbol op, Args* a, Scratch sc, int64_t* key,
             e.frees = device_frees()
             count_miss(True)
             if ws_size:
-                mp = _pool.malloc(<Py_ssize_t>ws_size)
-                if not keep_workspace(e, mp, ws_size):
-                    e.ws_size = ws_size
-                del mp
-            return _launch_entry(op, e, sc)
+                e.ws_size = ws_size
+                if sc.stream == 0:      # see keep_workspace
+                    keep_workspace(e, _pool.malloc(<Py_ssize_t>ws_size),
+                                   ws_size)
+            return _run_entry(op, e, NULL, sc)
         count_miss(False)
         if ws_size:
             ws = <void*>sc.alloc(<Py_ssize_t>ws_size)
@@ -422,6 +435,5 @@ cdef int aclnn_run(OpSymbol op, Args* a, Scratch scratch) except -1:
         if nkey > 0:
             e = lookup(key, nkey, hash_key(key, nkey))
             if e is not NULL:
-                _rebind(op, e, a)
-                return _launch_entry(op, e, scratch)
+                return _run_entry(op, e, a, scratch)
     return _launch_new(op, a, scratch, key, nkey)

@@ -156,8 +156,9 @@ cdef void _unlink(Entry* e) noexcept:
 
 cdef int _destroy(Entry* e) except -1:
     # e is unlinked.  Its workspace goes back to the pool, which orders
-    # reuse after the current stream's work: work queued on another
-    # stream must finish first.
+    # reuse after the current stream's work: only entries of the null
+    # stream keep one (keep_workspace), and the null stream is current
+    # when the entry's device is.
     global _ws_bytes
     cdef cupy_aclnn_base_table* nn = _acl.aclnn_table()
     cdef int st
@@ -171,8 +172,8 @@ cdef int _destroy(Entry* e) except -1:
             Py_DECREF(ws)
             e.ws = NULL
             _ws_bytes -= e.ws_size
-            if e.stream != get_current_stream_ptr():
-                api.xpuStreamSynchronize(e.stream)
+            if get_current_stream_ptr() != 0:
+                api.xpuStreamSynchronize(0)
             del ws
         _acl.check(st, 'aclDestroyAclOpExecutor')
     finally:
@@ -182,17 +183,20 @@ cdef int _destroy(Entry* e) except -1:
 
 
 cdef int _evict(int keep_entries, uint64_t keep_ws) except -1:
-    # Oldest first, skipping entries being launched.
+    # Oldest first, skipping entries being launched.  From the tail again
+    # after each one: destroying releases the interpreter lock, and
+    # another thread may change the list meanwhile.
     global _evictions
-    cdef Entry* e = _tail
-    cdef Entry* prev
-    while e is not NULL and (_count > keep_entries or _ws_bytes > keep_ws):
-        prev = e.prev
-        if not e.busy:
-            _unlink(e)
-            _evictions += 1
-            _destroy(e)
-        e = prev
+    cdef Entry* e
+    while _count > keep_entries or _ws_bytes > keep_ws:
+        e = _tail
+        while e is not NULL and e.busy:
+            e = e.prev
+        if e is NULL:
+            return 0
+        _unlink(e)
+        _evictions += 1
+        _destroy(e)
     return 0
 
 
@@ -228,7 +232,9 @@ cdef Entry* insert(const int64_t* key, int nkey, uint64_t h,
 
 cdef bint keep_workspace(Entry* e, object mp, uint64_t size) except -1:
     global _ws_bytes
-    if size > _max_ws_bytes:
+    if size > _max_ws_bytes or e.stream != 0:
+        # Another stream may be destroyed while the entry lives; its
+        # workspaces come from the pool per call.
         return False
     e.busy = 1
     try:
