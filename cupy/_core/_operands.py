@@ -1,0 +1,51 @@
+"""Operands of the core's routines: converting arguments to device arrays,
+checking ``out=``, and delivering a result into it.
+
+One home for these, so that every routine (reductions, products,
+indexing ...) takes and returns operands the same way.
+"""
+
+from cupy._core import core
+
+
+def as_array(a):
+    """``a`` as a device array (host data is copied once; a sequence that
+    holds device arrays is stacked on the device, as ``cupy.asarray``)."""
+    if isinstance(a, core.ndarray):
+        return a
+    from cupy._core import _routines_creation
+    return _routines_creation.array(a, copy=None, order=None)
+
+
+def check_out(out, shape, what):
+    """``out`` is None or a device array of the result's ``shape``."""
+    if out is None:
+        return
+    if not isinstance(out, core.ndarray):
+        raise TypeError('{}: out must be a cupy.ndarray, not {}'.format(
+            what, type(out).__name__))
+    if out.shape != shape:
+        raise ValueError(
+            '{}: the output has shape {} but the result has shape {}'.format(
+                what, out.shape, shape))
+
+
+def overlap(x, y):
+    """Whether device arrays ``x`` and ``y`` may share memory (the same
+    allocation counts as overlapping: the worst is assumed)."""
+    return x.data.mem is y.data.mem
+
+
+def finish(res, out):
+    """``res`` into ``out`` (cast as NumPy casts it); out, or res."""
+    if out is None or res is out:
+        return res
+    core._copy_to(out, res)
+    return out
+
+
+def host_value(x):
+    """A NumPy copy of ``x`` (device arrays) or ``x`` itself."""
+    if isinstance(x, core.ndarray):
+        return x.get()
+    return x
