@@ -123,3 +123,12 @@ def asarray(a, dtype=None, order=None, *, device=None, copy=None,
                                  'array on another device.')
             copy = True
         return array(a, dtype, copy=copy, order=order)
+
+
+def index_range(n):
+    """The int64 array [0, 1, ..., n - 1] on the device (the provider's
+    'arange'): ``cupy.arange(n)`` without its argument handling."""
+    out = core._empty((n,), numpy.dtype(numpy.int64))
+    if n:
+        core._run('arange', (out._as_view(),), (), {'start': 0, 'delta': 1})
+    return out
