@@ -44,6 +44,19 @@ def finish(res, out):
     return out
 
 
+def deliver(res, out, what):
+    """``res``, or ``res`` copied into ``out``, which must have its shape
+    (NumPy's errors for ``what``, e.g. 'ndarray.take')."""
+    if out is None:
+        return res
+    if not isinstance(out, core.ndarray):
+        raise TypeError('output must be a cupy.ndarray')
+    if out.shape != res.shape:
+        raise ValueError('output array does not match result of ' + what)
+    core._copy_to(out, res)
+    return out
+
+
 def host_value(x):
     """A NumPy copy of ``x`` (device arrays) or ``x`` itself."""
     if isinstance(x, core.ndarray):

@@ -16,6 +16,7 @@ from cupy._core import _routines_sorting
 from cupy._core import _shape
 from cupy._core import core
 from cupy._core._operands import as_array
+from cupy._core._operands import deliver
 
 
 _MODES = ('raise', 'wrap', 'clip')
@@ -90,6 +91,15 @@ def positions(indices, n, mode, axis, what, empty_msg):
     return normalize_host(idx, n, mode, axis, empty_msg), idx.ndim == 0
 
 
+def _array_and_axis(a, axis):
+    """``a`` as a device array and ``axis`` normalised; ``axis=None``
+    means the flattened array (axis 0)."""
+    a = as_array(a)
+    if axis is None:
+        return a.ravel(), 0
+    return a, _shape.normalize_axis(axis, a.ndim)
+
+
 def take(a, indices, axis=None, out=None, mode='wrap'):
     """Elements of ``a`` at ``indices`` along ``axis`` (flattened when
     None).
@@ -100,12 +110,7 @@ def take(a, indices, axis=None, out=None, mode='wrap'):
     wrapped, as CuPy does, for 'raise' too (checking them would
     synchronise).
     """
-    a = as_array(a)
-    if axis is None:
-        a = a.ravel()
-        axis = 0
-    else:
-        axis = _shape.normalize_axis(axis, a.ndim)
+    a, axis = _array_and_axis(a, axis)
     idx, scalar = positions(
         indices, a.shape[axis], mode, axis, 'cupy.take',
         'cannot do a non-empty take from an empty axes.')
@@ -118,15 +123,7 @@ def take(a, indices, axis=None, out=None, mode='wrap'):
             # numpy.take's result is a new C-contiguous array; indexing
             # may lay it out otherwise
             result = result.copy('C')
-    if out is None:
-        return result
-    if not isinstance(out, core.ndarray):
-        raise TypeError('output must be a cupy.ndarray')
-    if out.shape != result.shape:
-        raise ValueError('output array does not match result of '
-                         'ndarray.take')
-    core._copy_to(out, result)
-    return out
+    return deliver(result, out, 'ndarray.take')
 
 
 def choose(a, choices, out=None, mode='raise'):
@@ -176,13 +173,7 @@ def choose(a, choices, out=None, mode='raise'):
     result = stacked.reshape(n, size)[
         flat_idx, _routines_creation.index_range(size)]
     result = result.reshape(shape)
-    if out is None:
-        return result
-    if out.shape != result.shape:
-        raise ValueError('output array does not match result of '
-                         'ndarray.choose')
-    core._copy_to(out, result)
-    return out
+    return deliver(result, out, 'ndarray.choose')
 
 
 def _bool_mask(condition, n):
@@ -211,24 +202,13 @@ def _bool_mask(condition, n):
 def compress(condition, a, axis=None, out=None):
     """The slices of ``a`` along ``axis`` where ``condition`` (1-d) is
     nonzero.  Synchronises: the size depends on the data."""
-    a = as_array(a)
-    if axis is None:
-        a = a.ravel()
-        axis = 0
-    else:
-        axis = _shape.normalize_axis(axis, a.ndim)
+    a, axis = _array_and_axis(a, axis)
     try:
         mask = _bool_mask(condition, a.shape[axis])
     except IndexError as e:
         raise IndexError(str(e).replace('{axis}', str(axis))) from None
     result = a[(slice(None),) * axis + (mask,)]
-    if out is None:
-        return result
-    if out.shape != result.shape:
-        raise ValueError('output array does not match result of '
-                         'ndarray.compress')
-    core._copy_to(out, result)
-    return out
+    return deliver(result, out, 'ndarray.compress')
 
 
 def _flat_target(a):
