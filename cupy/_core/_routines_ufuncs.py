@@ -296,3 +296,13 @@ ALIASES = ('true_divide', 'mod', 'abs', 'conj', 'bitwise_not', 'acos', 'acosh',
            'bitwise_left_shift', 'bitwise_right_shift', 'pow')
 
 __all__ = UFUNC_NAMES + ALIASES + ('UFUNC_NAMES', 'ALIASES')
+
+
+def by_name(name):
+    """The ufunc called ``name`` (NumPy's name: 'add', 'clip' ...): what a
+    pickled ufunc is loaded with (``ufunc.__reduce__``)."""
+    if name == 'clip':
+        return _clip
+    if name not in UFUNC_NAMES:
+        raise AttributeError('there is no ufunc {!r}'.format(name))
+    return globals()[name]
