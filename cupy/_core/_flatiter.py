@@ -99,6 +99,6 @@ def _assign_cyclic(flat, key, value):
         return
     target = flat[key]          # the selection's shape (a copy if fancy)
     if value.size != target.size:
-        from cupy._manipulation.add_remove import resize
-        value = resize(value, (target.size,))
+        from cupy._core import _routines_manipulation
+        value = _routines_manipulation.resize(value, (target.size,))
     flat[key] = _shape.reshape(_shape.ravel(value, 'C'), target.shape, 'C')

@@ -12,7 +12,11 @@ CuPy does, because checking them would need a host round trip.
 
 import numpy
 
+from cupy._core import _routines_manipulation
+from cupy._core import _routines_sorting
+from cupy._core import _routines_ufuncs as ufuncs
 from cupy._core import core
+from cupy._core._operands import as_array
 
 _INDEX_ERROR = ('only integers, slices (`:`), ellipsis (`...`), '
                 'numpy.newaxis (`None`) and integer or boolean arrays are '
@@ -140,7 +144,6 @@ def _basic_view(a, entries):
 
 def _device_int64(idx, n, axis):
     """An int64 device index array in [0, n) for axis length n."""
-    import cupy
     if isinstance(idx, numpy.ndarray):
         if idx.size:
             lo, hi = idx.min(), idx.max()
@@ -154,7 +157,7 @@ def _device_int64(idx, n, axis):
             out = core._empty((), idx.dtype)
             core._fill(out, idx)
             return out
-        return cupy.asarray(idx)
+        return as_array(idx)
     out = idx.astype(numpy.int64)
     # signed indices may be negative, unsigned ones may reach past n: wrap
     # both (uint64 values of 2**63 and more wrap as their int64 reading)
@@ -169,7 +172,6 @@ def _device_int64(idx, n, axis):
 
 def _bool_to_int(mask, axes_shape, first_axis):
     """The integer index arrays selecting the True elements of `mask`."""
-    import cupy
     if mask.shape != tuple(axes_shape):
         for i, (m, d) in enumerate(zip(mask.shape, axes_shape)):
             if m != d:
@@ -178,13 +180,12 @@ def _bool_to_int(mask, axes_shape, first_axis):
                     '{}; size of axis is {} but size of corresponding boolean '
                     'axis is {}'.format(first_axis + i, d, m))
     if isinstance(mask, numpy.ndarray):
-        return [cupy.asarray(i.astype(numpy.int64)) for i in mask.nonzero()]
-    return list(cupy.nonzero(mask))
+        return [as_array(i.astype(numpy.int64)) for i in mask.nonzero()]
+    return list(_routines_sorting.nonzero(mask))
 
 
 def _prepare_advanced(view, adv):
     """Index arrays (device, int64, broadcast) and the axes they index."""
-    import cupy
     axes, arrays = [], []
     i = 0
     while i < len(adv):
@@ -210,8 +211,8 @@ def _prepare_advanced(view, adv):
             'shape mismatch: indexing arrays could not be broadcast together '
             'with shapes {}'.format(' '.join(str(a.shape) for a in arrays))
         ) from None
-    arrays = [cupy.broadcast_to(a, shape) if a.shape != shape else a
-              for a in arrays]
+    arrays = [_routines_manipulation.broadcast_to(a, shape)
+              if a.shape != shape else a for a in arrays]
     return axes, arrays, tuple(shape)
 
 
@@ -278,17 +279,16 @@ def getitem(a, key):
 
 
 def setitem(a, key, value):
-    import cupy
     moved, adv = _plan(a, key)
     if adv is None:
         if isinstance(value, core.ndarray):
             core._copy_to(moved, value)
         elif isinstance(value, numpy.ndarray):
-            core._copy_to(moved, cupy.asarray(value))
+            core._copy_to(moved, as_array(value))
         elif isinstance(value, (list, tuple)):
             # NumPy converts the sequence to the array's dtype (its
             # OverflowError for out-of-range Python ints included)
-            core._copy_to(moved, cupy.asarray(numpy.asarray(value, a.dtype)))
+            core._copy_to(moved, as_array(numpy.asarray(value, a.dtype)))
         else:
             core._fill(moved, value)
         return
@@ -304,14 +304,14 @@ def setitem(a, key, value):
     if isinstance(value, core.ndarray):
         core._copy_to(vals, value)
     elif isinstance(value, numpy.ndarray):
-        core._copy_to(vals, cupy.asarray(value))
+        core._copy_to(vals, as_array(value))
     else:
         host = numpy.asarray(value, dtype=a.dtype)
         if host.ndim == 0:
             if vals.size:
                 core._fill(vals, host)
         else:
-            core._copy_to(vals, cupy.asarray(host))
+            core._copy_to(vals, as_array(host))
     if order is not None:
         inverse = [0] * len(order)
         for i, o in enumerate(order):
@@ -344,10 +344,9 @@ def _needs_linear(moved, arrays, bshape):
 
 
 def _flat_index(arrays, dims):
-    import cupy
     flat = arrays[0]
     for x, d in zip(arrays[1:], dims[1:]):
-        flat = cupy.add(cupy.multiply(flat, d), x)
+        flat = ufuncs.add(ufuncs.multiply(flat, d), x)
     return flat.reshape(-1)
 
 

@@ -1,7 +1,9 @@
 """Operands and results of the core's routines (DESIGN.md layer 4): what
 every family needs around a request -- its arguments as device arrays,
 NumPy's ``out=`` checks, results delivered into ``out`` as NumPy casts
-them, host copies for the host fallback."""
+them, host copies for the host fallback.  One home for these, so that
+every routine (reductions, products, indexing ...) takes and returns
+operands the same way."""
 
 import numpy
 
@@ -13,11 +15,12 @@ NoValue = numpy._NoValue
 
 
 def as_array(a):
-    """``a`` as a device array (host data is copied once)."""
+    """``a`` as a device array (host data is copied once; a sequence that
+    holds device arrays is stacked on the device, as ``cupy.asarray``)."""
     if isinstance(a, core.ndarray):
         return a
-    from cupy._creation.from_data import asarray
-    return asarray(a)
+    from cupy._core import _routines_creation
+    return _routines_creation.array(a, copy=None, order=None)
 
 
 def check_out(out, shape, what):
@@ -35,8 +38,8 @@ def check_out(out, shape, what):
 
 
 def overlap(x, y):
-    """Whether arrays x and y may share memory (the same allocation: the
-    worst is assumed)."""
+    """Whether device arrays ``x`` and ``y`` may share memory (the same
+    allocation counts as overlapping: the worst is assumed)."""
     return x.data.mem is y.data.mem
 
 
@@ -44,6 +47,19 @@ def finish(res, out):
     """``res`` into ``out`` (cast as NumPy casts it); out, or res."""
     if out is None or res is out:
         return res
+    core._copy_to(out, res)
+    return out
+
+
+def deliver(res, out, what):
+    """``res``, or ``res`` copied into ``out``, which must have its shape
+    (NumPy's errors for ``what``, e.g. 'ndarray.take')."""
+    if out is None:
+        return res
+    if not isinstance(out, core.ndarray):
+        raise TypeError('output must be a cupy.ndarray')
+    if out.shape != res.shape:
+        raise ValueError('output array does not match result of ' + what)
     core._copy_to(out, res)
     return out
 
@@ -63,8 +79,9 @@ def scalar_array(value, dtype):
 
 
 def routine(name):
-    """The cupy routine ``name`` (a ufunc, or cupy.where), for compositions
-    of whole calls.  (A call up into the public namespace, which the core
-    should not make: the core's own routines modules are to replace it.)"""
-    import cupy
-    return getattr(cupy, name)
+    """The core's routine ``name`` (a ufunc, or where), for compositions of
+    whole calls."""
+    from cupy._core import _routines_math, _routines_ufuncs
+    if name == 'where':
+        return _routines_math.where
+    return getattr(_routines_ufuncs, name)

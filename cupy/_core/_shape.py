@@ -5,10 +5,10 @@ makes one."""
 import operator
 
 import numpy
+from numpy.exceptions import AxisError
 
 from cupy._core import _layout
 from cupy._core import core
-from cupy.exceptions import AxisError
 
 
 def _as_int(x):

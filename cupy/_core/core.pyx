@@ -319,8 +319,8 @@ cdef class ndarray:
             shape = shape[0]
         if copy is None:
             return _shape.reshape(self, shape, order)
-        from cupy._manipulation import shape as _m_shape
-        return _m_shape.reshape(self, shape, order, copy=copy)
+        from cupy._core import _routines_manipulation
+        return _routines_manipulation.reshape(self, shape, order, copy=copy)
 
     def ravel(self, order='C'):
         """A 1-d view when the elements are contiguous in ``order``, else a
@@ -503,107 +503,109 @@ cdef class ndarray:
         from cupy._core import _indexing
         _indexing.setitem(self, key, value)
 
-    # methods implemented by the routines (cupy/_indexing, _manipulation)
+    # methods implemented by the core's routines (_routines_indexing.py,
+    # _routines_manipulation.py, _routines_sorting.py)
     def take(self, indices, axis=None, out=None, mode='wrap'):
-        import cupy
-        return cupy.take(self, indices, axis, out, mode)
+        from cupy._core import _routines_indexing
+        return _routines_indexing.take(self, indices, axis, out, mode)
 
     def put(self, indices, values, mode='wrap'):
-        import cupy
-        return cupy.put(self, indices, values, mode)
+        from cupy._core import _routines_indexing
+        return _routines_indexing.put(self, indices, values, mode)
 
     def repeat(self, repeats, axis=None):
-        import cupy
-        return cupy.repeat(self, repeats, axis)
+        from cupy._core import _routines_manipulation
+        return _routines_manipulation.repeat(self, repeats, axis)
 
     def searchsorted(self, v, side='left', sorter=None):
-        from cupy._sorting import search
-        return search.searchsorted(self, v, side, sorter)
+        from cupy._core import _routines_sorting
+        return _routines_sorting.searchsorted(self, v, side, sorter)
 
     def choose(self, choices, out=None, mode='raise'):
-        from cupy._indexing import indexing
-        return indexing.choose(self, choices, out, mode)
+        from cupy._core import _routines_indexing
+        return _routines_indexing.choose(self, choices, out, mode)
 
     def nonzero(self):
-        import cupy
-        return cupy.nonzero(self)
+        from cupy._core import _routines_sorting
+        return _routines_sorting.nonzero(self)
 
     def compress(self, condition, axis=None, out=None):
-        import cupy
-        return cupy.compress(condition, self, axis, out)
+        from cupy._core import _routines_indexing
+        return _routines_indexing.compress(condition, self, axis, out)
 
     # ------------------------------------- reductions, statistics, products
-    # (cupy/_math/sumprod.py, cupy/_statistics, cupy/_logic/truth.py,
-    # cupy/_sorting, cupy/linalg: NumPy's ndarray methods of those names)
+    # (the core's _routines_math.py, _routines_statistics.py,
+    # _routines_sorting.py, _routines_logic.py, _routines_product.py:
+    # NumPy's ndarray methods of those names)
 
     def sum(self, axis=None, dtype=None, out=None, keepdims=False, **kw):
-        from cupy._math import sumprod
-        return sumprod.sum(self, axis, dtype, out, keepdims, **kw)
+        from cupy._core import _routines_math
+        return _routines_math.sum(self, axis, dtype, out, keepdims, **kw)
 
     def prod(self, axis=None, dtype=None, out=None, keepdims=False, **kw):
-        from cupy._math import sumprod
-        return sumprod.prod(self, axis, dtype, out, keepdims, **kw)
+        from cupy._core import _routines_math
+        return _routines_math.prod(self, axis, dtype, out, keepdims, **kw)
 
     def cumsum(self, axis=None, dtype=None, out=None):
-        from cupy._math import sumprod
-        return sumprod.cumsum(self, axis, dtype, out)
+        from cupy._core import _routines_math
+        return _routines_math.cumsum(self, axis, dtype, out)
 
     def cumprod(self, axis=None, dtype=None, out=None):
-        from cupy._math import sumprod
-        return sumprod.cumprod(self, axis, dtype, out)
+        from cupy._core import _routines_math
+        return _routines_math.cumprod(self, axis, dtype, out)
 
     def max(self, axis=None, out=None, keepdims=False, **kw):
-        from cupy._statistics import order
-        return order.amax(self, axis, out, keepdims, **kw)
+        from cupy._core import _routines_statistics
+        return _routines_statistics.amax(self, axis, out, keepdims, **kw)
 
     def min(self, axis=None, out=None, keepdims=False, **kw):
-        from cupy._statistics import order
-        return order.amin(self, axis, out, keepdims, **kw)
+        from cupy._core import _routines_statistics
+        return _routines_statistics.amin(self, axis, out, keepdims, **kw)
 
     def ptp(self, axis=None, out=None, keepdims=False):
-        from cupy._statistics import order
-        return order.ptp(self, axis, out, keepdims)
+        from cupy._core import _routines_statistics
+        return _routines_statistics.ptp(self, axis, out, keepdims)
 
     def argmax(self, axis=None, out=None, *, keepdims=False):
-        from cupy._sorting import argextrema
-        return argextrema.argmax(self, axis, out, keepdims=keepdims)
+        from cupy._core import _routines_sorting
+        return _routines_sorting.argmax(self, axis, out, keepdims=keepdims)
 
     def argmin(self, axis=None, out=None, *, keepdims=False):
-        from cupy._sorting import argextrema
-        return argextrema.argmin(self, axis, out, keepdims=keepdims)
+        from cupy._core import _routines_sorting
+        return _routines_sorting.argmin(self, axis, out, keepdims=keepdims)
 
     def mean(self, axis=None, dtype=None, out=None, keepdims=False, **kw):
-        from cupy._statistics import meanvar
-        return meanvar.mean(self, axis, dtype, out, keepdims, **kw)
+        from cupy._core import _routines_statistics
+        return _routines_statistics.mean(self, axis, dtype, out, keepdims, **kw)
 
     def var(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False,
             **kw):
-        from cupy._statistics import meanvar
-        return meanvar.var(self, axis, dtype, out, ddof, keepdims, **kw)
+        from cupy._core import _routines_statistics
+        return _routines_statistics.var(self, axis, dtype, out, ddof, keepdims, **kw)
 
     def std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False,
             **kw):
-        from cupy._statistics import meanvar
-        return meanvar.std(self, axis, dtype, out, ddof, keepdims, **kw)
+        from cupy._core import _routines_statistics
+        return _routines_statistics.std(self, axis, dtype, out, ddof, keepdims, **kw)
 
     def all(self, axis=None, out=None, keepdims=False, **kw):
-        from cupy._logic import truth
-        return truth.all(self, axis, out, keepdims, **kw)
+        from cupy._core import _routines_logic
+        return _routines_logic.all(self, axis, out, keepdims, **kw)
 
     def any(self, axis=None, out=None, keepdims=False, **kw):
-        from cupy._logic import truth
-        return truth.any(self, axis, out, keepdims, **kw)
+        from cupy._core import _routines_logic
+        return _routines_logic.any(self, axis, out, keepdims, **kw)
 
     def trace(self, offset=0, axis1=0, axis2=1, dtype=None, out=None):
-        from cupy.linalg import _norms
-        return _norms.trace(self, offset, axis1, axis2, dtype, out)
+        from cupy._core import _routines_product
+        return _routines_product.trace(self, offset, axis1, axis2, dtype, out)
 
     def dot(self, b, out=None):
-        from cupy.linalg import _product
-        return _product.dot(self, b, out)
+        from cupy._core import _routines_product
+        return _routines_product.dot(self, b, out)
 
     # --------------------------------------------------------- operators --
-    # Python's operators are the ufuncs (cupy/_math/ufuncs.py); an operand
+    # Python's operators are the ufuncs (_routines_ufuncs.py); an operand
     # a ufunc does not take gives NotImplemented, so Python tries the
     # other operand and then raises its TypeError.  In-place forms write
     # into self (NumPy's same_kind casting).
@@ -880,14 +882,14 @@ cdef class ndarray:
             return cu(*inputs, **kwargs)
         return getattr(cu, method)(*inputs, **kwargs)
 
-    # elementwise methods (cupy/_math/misc.py)
+    # elementwise methods (_routines_math.py)
     def clip(self, min=None, max=None, out=None, **kwargs):
-        from cupy._math import misc
-        return misc.clip(self, min, max, out=out, **kwargs)
+        from cupy._core import _routines_math
+        return _routines_math.clip(self, min, max, out=out, **kwargs)
 
     def round(self, decimals=0, out=None):
-        from cupy._math import misc
-        return misc.around(self, decimals, out=out)
+        from cupy._core import _routines_math
+        return _routines_math.around(self, decimals, out=out)
 
     def conj(self):
         if self.dtype.kind != 'c':
@@ -906,8 +908,8 @@ cdef object _ufuncs_module = None
 cdef inline object _ufuncs():
     global _ufuncs_module
     if _ufuncs_module is None:
-        from cupy._math import ufuncs
-        _ufuncs_module = ufuncs
+        from cupy._core import _routines_ufuncs
+        _ufuncs_module = _routines_ufuncs
     return _ufuncs_module
 
 
@@ -949,12 +951,8 @@ cdef object _object_comparison(ndarray self, object other, bint eq):
 
 
 cdef object _matmul():
-    import cupy
-    f = getattr(cupy, 'matmul', None)
-    if f is None:
-        raise NotImplementedError(
-            'the @ operator needs cupy.matmul, which is not available yet')
-    return f
+    from cupy._core import _routines_linalg
+    return _routines_linalg.matmul
 
 
 cdef ndarray _as_device_array(value):

@@ -6,7 +6,7 @@ from cupy._core import _dtype
 from cupy._core import _layout
 from cupy._core import _shape
 from cupy._core import core
-from cupy._creation._device import device_scope
+from cupy._core._routines_creation import device_scope
 
 
 def _shape_tuple(shape):

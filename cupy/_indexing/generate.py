@@ -191,7 +191,7 @@ def ravel_multi_index(multi_index, dims, mode='raise', order='C'):
     like CuPy does (checking them would synchronise).
     """
     import cupy
-    from cupy._indexing import _index
+    from cupy._core import _routines_indexing
     if not any(isinstance(x, core.ndarray) for x in multi_index):
         return _upload(numpy.ravel_multi_index(
             tuple(multi_index), dims, mode=mode, order=order))
@@ -208,7 +208,7 @@ def ravel_multi_index(multi_index, dims, mode='raise', order='C'):
         raise ValueError('parameter mode must be a sequence of length '
                          '{}'.format(len(dims)))
     for m in modes:
-        _index.check_mode(m)
+        _routines_indexing.check_mode(m)
     size = 1
     for d in dims:
         if d < 0:

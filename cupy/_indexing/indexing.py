@@ -1,51 +1,15 @@
 """Selecting elements: take, take_along_axis, choose, compress, extract,
-diagonal."""
+diagonal.  take, choose and compress are the array core's routines
+(cupy/_core/_routines_indexing.py)."""
 
 import numpy
 
 from cupy._core import _shape
 from cupy._core import core
+from cupy._core._routines_indexing import choose  # NOQA
+from cupy._core._routines_indexing import compress
+from cupy._core._routines_indexing import take  # NOQA
 from cupy._creation.from_data import asarray
-from cupy._indexing import _index
-
-
-def take(a, indices, axis=None, out=None, mode='wrap'):
-    """Elements of ``a`` at ``indices`` along ``axis`` (flattened when
-    None).
-
-    ``mode``: 'raise' (NumPy's default), 'wrap' (CuPy's default) or
-    'clip'.  Indices on the host are checked or mapped exactly as NumPy
-    does; indices on the device are clipped on the device for 'clip' and
-    wrapped, as CuPy does, for 'raise' too (checking them would
-    synchronise).
-    """
-    a = asarray(a)
-    if axis is None:
-        a = a.ravel()
-        axis = 0
-    else:
-        axis = _shape.normalize_axis(axis, a.ndim)
-    idx, scalar = _index.positions(
-        indices, a.shape[axis], mode, axis, 'cupy.take',
-        'cannot do a non-empty take from an empty axes.')
-    key = (slice(None),) * axis
-    if scalar and not isinstance(idx, core.ndarray):
-        result = a[key + (int(idx),)].copy()
-    else:
-        result = a[key + (idx,)]
-        if not result.flags.c_contiguous:
-            # numpy.take's result is a new C-contiguous array; indexing
-            # may lay it out otherwise
-            result = result.copy('C')
-    if out is None:
-        return result
-    if not isinstance(out, core.ndarray):
-        raise TypeError('output must be a cupy.ndarray')
-    if out.shape != result.shape:
-        raise ValueError('output array does not match result of '
-                         'ndarray.take')
-    core._copy_to(out, result)
-    return out
 
 
 def _along_axis_key(shape, indices, axis):
@@ -88,109 +52,6 @@ def take_along_axis(arr, indices, axis=-1):
     arr = asarray(arr)
     arr, indices, axis = _check_along_axis(arr, indices, axis)
     return arr[_along_axis_key(arr.shape, indices, axis)]
-
-
-def choose(a, choices, out=None, mode='raise'):
-    """``choices[a[i]][i]`` for each position i, the arrays broadcast
-    together.
-
-    Indices on the host are checked or mapped as NumPy does; indices on
-    the device are wrapped ('raise' and 'wrap') or clipped ('clip').
-    """
-    _index.check_mode(mode)
-    if isinstance(choices, core.ndarray):
-        choices = [choices[i] for i in range(choices.shape[0])]
-    choices = [asarray(c) for c in choices]
-    n = len(choices)
-    if n == 0:
-        raise ValueError('0-length sequence.')
-    if isinstance(a, core.ndarray):
-        if not numpy.can_cast(a.dtype, numpy.intp, 'safe'):
-            raise TypeError(
-                'Cannot cast array data from {!r} to dtype(\'int64\') '
-                "according to the rule 'safe'".format(a.dtype))
-        idx = _index.device_positions(a, mode, 'cupy.choose', n)
-    else:
-        h = numpy.asarray(a)
-        if not numpy.can_cast(h.dtype, numpy.intp, 'safe'):
-            raise TypeError(
-                'Cannot cast array data from {!r} to dtype(\'int64\') '
-                "according to the rule 'safe'".format(h.dtype))
-        h = h.astype(numpy.intp)
-        if mode == 'raise':
-            if h.size and (h.min() < 0 or h.max() >= n):
-                raise ValueError('invalid entry in choice array')
-        idx = _index.normalize_host(h, n, mode if mode != 'raise' else
-                                    'wrap', 0, '')
-    shape = numpy.broadcast_shapes(idx.shape, *[c.shape for c in choices])
-    dt = numpy.result_type(*[c.dtype for c in choices])
-    stacked = core._empty((n,) + tuple(shape), dt)
-    for i, c in enumerate(choices):
-        core._copy_to(stacked[i], c)
-    size = 1
-    for d in shape:
-        size *= d
-    if isinstance(idx, core.ndarray):
-        flat_idx = core._broadcast_to(idx, tuple(shape)).reshape(-1)
-    else:
-        flat_idx = numpy.broadcast_to(idx, shape).reshape(-1)
-    from cupy._creation.ranges import arange
-    result = stacked.reshape(n, size)[flat_idx, arange(size)]
-    result = result.reshape(shape)
-    if out is None:
-        return result
-    if out.shape != result.shape:
-        raise ValueError('output array does not match result of '
-                         'ndarray.choose')
-    core._copy_to(out, result)
-    return out
-
-
-def _bool_mask(condition, n):
-    """A device bool mask of length n from 1-d ``condition`` (nonzero is
-    True; shorter is padded with False).  IndexError like NumPy when a
-    True lies beyond n."""
-    cond = condition if isinstance(condition, core.ndarray) else asarray(
-        condition)
-    if cond.ndim != 1:
-        raise ValueError('condition must be a 1-d array')
-    if cond.shape[0] > n:
-        from cupy._sorting import search
-        beyond = search.flatnonzero(cond[n:])
-        if beyond.size:
-            raise IndexError(
-                'index {} is out of bounds for axis {} with size {}'.format(
-                    n + int(beyond[:1].get()[0]), '{axis}', n))
-        cond = cond[:n]
-    mask = core._empty((n,), numpy.dtype(numpy.bool_))
-    if cond.shape[0] < n:
-        core._fill(mask[cond.shape[0]:], False)
-    if cond.shape[0]:
-        core._copy_to(mask[:cond.shape[0]], cond)
-    return mask
-
-
-def compress(condition, a, axis=None, out=None):
-    """The slices of ``a`` along ``axis`` where ``condition`` (1-d) is
-    nonzero.  Synchronises: the size depends on the data."""
-    a = asarray(a)
-    if axis is None:
-        a = a.ravel()
-        axis = 0
-    else:
-        axis = _shape.normalize_axis(axis, a.ndim)
-    try:
-        mask = _bool_mask(condition, a.shape[axis])
-    except IndexError as e:
-        raise IndexError(str(e).replace('{axis}', str(axis))) from None
-    result = a[(slice(None),) * axis + (mask,)]
-    if out is None:
-        return result
-    if out.shape != result.shape:
-        raise ValueError('output array does not match result of '
-                         'ndarray.compress')
-    core._copy_to(out, result)
-    return out
 
 
 def extract(condition, arr):

@@ -1,69 +1,15 @@
 """Writing elements in place: put, putmask, place, put_along_axis,
-fill_diagonal."""
+fill_diagonal.  put is the array core's routine
+(cupy/_core/_routines_indexing.py)."""
 
 import numpy
 
 from cupy._core import core
+from cupy._core._routines_indexing import _cycled
+from cupy._core._routines_indexing import _device_values
+from cupy._core._routines_indexing import put  # NOQA
 from cupy._creation.from_data import asarray
-from cupy._indexing import _index
 from cupy._indexing import indexing
-
-
-def _flat_target(a):
-    """(a 1-d view of a's elements in C order, a or None): when a is not
-    C-contiguous the view is of a C-ordered copy, to be copied back into
-    the second element."""
-    if a.flags.c_contiguous:
-        return a.reshape(-1), None
-    tmp = a.copy('C')
-    return tmp.reshape(-1), tmp
-
-
-def _device_values(values, dtype, casting):
-    """values as a device array of `dtype`: arrays (device or NumPy) cast
-    under `casting` (TypeError like NumPy), Python scalars and sequences
-    converted by NumPy (OverflowError for out-of-range integers)."""
-    if isinstance(values, (core.ndarray, numpy.ndarray)):
-        if not numpy.can_cast(values.dtype, dtype, casting):
-            raise TypeError(
-                'Cannot cast array data from {!r} to {!r} according to the '
-                'rule {!r}'.format(values.dtype, dtype, casting))
-        if isinstance(values, core.ndarray):
-            return values
-        return asarray(values.astype(dtype))
-    return asarray(numpy.asarray(values, dtype=dtype))
-
-
-def _cycled(values, n):
-    """Device array `values` flattened and repeated (or cut) to n
-    elements."""
-    from cupy._manipulation.add_remove import resize
-    v = values.ravel()
-    if v.size == n:
-        return v
-    return resize(v, (n,))
-
-
-def put(a, ind, v, mode='wrap'):
-    """``a.flat[ind] = v``, ``v`` repeated as needed.
-
-    ``mode`` as in ``take``: CuPy's default is 'wrap'; device indices are
-    wrapped for 'raise' too.  With repeated indices one of the values is
-    written (NumPy: the last).
-    """
-    if not isinstance(a, core.ndarray):
-        raise TypeError('a must be a cupy.ndarray, not {}'.format(
-            type(a).__name__))
-    idx, _ = _index.positions(ind, a.size, mode, 0, 'cupy.put',
-                              'cannot replace elements of an empty array')
-    idx = idx.reshape(-1)
-    values = _device_values(v, a.dtype, 'unsafe')
-    if idx.size == 0 or values.size == 0:
-        return
-    flat, tmp = _flat_target(a)
-    flat[idx] = _cycled(values, idx.size)
-    if tmp is not None:
-        core._copy_to(a, tmp)
 
 
 def _same_size_mask(mask, a, who):

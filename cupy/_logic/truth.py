@@ -1,20 +1,9 @@
-"""Truth-value reductions: all and any."""
+"""Truth-value reductions (all and any, from the array core's
+cupy/_core/_routines_logic.py) and membership tests (isin, in1d)."""
 
-from cupy._core import _reduction
-
-
-def all(a, axis=None, out=None, keepdims=False, *, where=True):
-    """True where every element along the axes is nonzero (NaN is
-    nonzero) (``numpy.all``)."""
-    return _reduction.reduce('all', a, axis, None, out, keepdims,
-                             where=where)
-
-
-def any(a, axis=None, out=None, keepdims=False, *, where=True):
-    """True where some element along the axes is nonzero
-    (``numpy.any``)."""
-    return _reduction.reduce('any', a, axis, None, out, keepdims,
-                             where=where)
+from cupy._core import _routines_ufuncs as ufuncs
+from cupy._core._routines_logic import all  # NOQA
+from cupy._core._routines_logic import any  # NOQA
 
 
 # Elements compared per chunk of test elements: bounds the temporary
@@ -31,7 +20,6 @@ def isin(element, test_elements, assume_unique=False, invert=False, *,
     change the result and are accepted for NumPy's signature.
     """
     from cupy._logic.comparison import _as_array
-    from cupy._math import ufuncs
     if kind not in (None, 'sort', 'table'):
         raise ValueError(
             "Invalid kind: '{}'. Please use None, 'sort' or 'table'."

@@ -10,40 +10,13 @@ import numpy
 
 from cupy._core import _shape
 from cupy._core import core
+from cupy._core._routines_manipulation import resize  # NOQA
 from cupy._creation.from_data import array
 from cupy._creation.from_data import asarray
 from cupy._manipulation import join
 from cupy._manipulation import transpose
 
 _MAX_RUNS = 8      # beyond this many runs one gather beats many copies
-
-
-def resize(a, new_shape):
-    """A new array of ``new_shape`` filled with ``a``'s elements (in C
-    order), repeated as needed."""
-    a = asarray(a)
-    if isinstance(new_shape, (int, numpy.integer)):
-        new_shape = (new_shape,)
-    new_shape = tuple(d.__index__() for d in new_shape)
-    new_size = 1
-    for d in new_shape:
-        new_size *= d
-        if d < 0:
-            raise ValueError('all elements of `new_shape` must be '
-                             'non-negative')
-    out = core._empty(new_shape, a.dtype)
-    if a.size == 0 or new_size == 0:
-        core._fill(out, 0)
-        return out
-    flat_in = a.reshape(-1)
-    flat_out = out.reshape(-1)
-    n = a.size
-    full, rest = divmod(new_size, n)
-    if full:
-        core._copy_to(flat_out[:full * n].reshape(full, n), flat_in)
-    if rest:
-        core._copy_to(flat_out[full * n:], flat_in[:rest])
-    return out
 
 
 def append(arr, values, axis=None):

@@ -5,6 +5,8 @@ import numpy
 
 from cupy._core import _shape
 from cupy._core import core
+from cupy._core._routines_manipulation import broadcast_to  # NOQA
+from cupy._core._routines_manipulation import expand_dims  # NOQA
 from cupy._creation.from_data import asarray
 
 
@@ -46,30 +48,6 @@ def atleast_3d(*arys):
 def broadcast_shapes(*args):
     """The shape the given shapes broadcast to (NumPy's rules)."""
     return numpy.broadcast_shapes(*args)
-
-
-def _shape_tuple(shape):
-    if isinstance(shape, (int, numpy.integer)):
-        return (int(shape),)
-    return tuple(d.__index__() for d in shape)
-
-
-def broadcast_to(array, shape, subok=False):
-    """A view of ``array`` broadcast to ``shape``."""
-    array = asarray(array)
-    shape = _shape_tuple(shape)
-    if not shape and array.shape:
-        raise ValueError('cannot broadcast a non-scalar to a scalar array')
-    if any(d < 0 for d in shape):
-        raise ValueError('all elements of broadcast shape must be '
-                         'non-negative')
-    try:
-        return core._broadcast_to(array, shape)
-    except ValueError:
-        raise ValueError(
-            'operands could not be broadcast together with remapped shapes '
-            '[original->remapped]: {}  and requested shape {}'.format(
-                array.shape, shape)) from None
 
 
 def broadcast_arrays(*args, subok=False):
@@ -115,23 +93,6 @@ class broadcast:
     @property
     def numiter(self):
         return len(self._values)
-
-
-def expand_dims(a, axis):
-    """A view of ``a`` with size-1 axes inserted at ``axis`` (an int or a
-    tuple, positions in the result)."""
-    a = asarray(a)
-    if not isinstance(axis, (tuple, list)):
-        axis = (axis,)
-    nd = a.ndim + len(axis)
-    axes = _shape.normalize_axes(axis, nd)
-    old = iter(zip(a.shape, a.strides))
-    shape, strides = [], []
-    for i in range(nd):
-        d, s = (1, 0) if i in axes else next(old)
-        shape.append(d)
-        strides.append(s)
-    return a._view_py(tuple(shape), tuple(strides), 0)
 
 
 def squeeze(a, axis=None):

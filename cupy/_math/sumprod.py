@@ -1,61 +1,18 @@
 """Sums, products and their cumulative and NaN-ignoring forms, with
-NumPy's arguments (cupy/_core/_reduction.py does the work)."""
+NumPy's arguments (cupy/_core/_routines_math.py and _reduction.py do the
+work)."""
 
 from cupy._core import _reduction
-from cupy._core._reduction import NoValue
-
-
-def sum(a, axis=None, dtype=None, out=None, keepdims=False,
-        initial=NoValue, where=True):
-    """Sum of the elements over the given axes (``numpy.sum``).
-
-    The result dtype is NumPy's (int64 for bool and small signed
-    integers, uint64 for small unsigned ones); a 0-d array when every axis
-    is reduced."""
-    return _reduction.reduce('sum', a, axis, dtype, out, keepdims, initial,
-                             where)
-
-
-def prod(a, axis=None, dtype=None, out=None, keepdims=False,
-         initial=NoValue, where=True):
-    """Product of the elements over the given axes (``numpy.prod``)."""
-    return _reduction.reduce('prod', a, axis, dtype, out, keepdims, initial,
-                             where)
-
-
-def nansum(a, axis=None, dtype=None, out=None, keepdims=False,
-           initial=NoValue, where=True):
-    """Sum treating NaNs as zero (``numpy.nansum``)."""
-    return _reduction.reduce('nansum', a, axis, dtype, out, keepdims,
-                             initial, where)
-
-
-def nanprod(a, axis=None, dtype=None, out=None, keepdims=False,
-            initial=NoValue, where=True):
-    """Product treating NaNs as one (``numpy.nanprod``)."""
-    return _reduction.reduce('nanprod', a, axis, dtype, out, keepdims,
-                             initial, where)
-
-
-def cumsum(a, axis=None, dtype=None, out=None):
-    """Cumulative sum along an axis (``numpy.cumsum``); ``axis=None``
-    works on the flattened array."""
-    return _reduction.scan('cumsum', a, axis, dtype, out)
-
-
-def cumprod(a, axis=None, dtype=None, out=None):
-    """Cumulative product along an axis (``numpy.cumprod``)."""
-    return _reduction.scan('cumprod', a, axis, dtype, out)
-
-
-def nancumsum(a, axis=None, dtype=None, out=None):
-    """Cumulative sum treating NaNs as zero (``numpy.nancumsum``)."""
-    return _reduction.scan('nancumsum', a, axis, dtype, out)
-
-
-def nancumprod(a, axis=None, dtype=None, out=None):
-    """Cumulative product treating NaNs as one (``numpy.nancumprod``)."""
-    return _reduction.scan('nancumprod', a, axis, dtype, out)
+from cupy._core._operands import as_array
+from cupy._core._operands import finish
+from cupy._core._routines_math import cumprod  # NOQA
+from cupy._core._routines_math import cumsum  # NOQA
+from cupy._core._routines_math import nancumprod  # NOQA
+from cupy._core._routines_math import nancumsum  # NOQA
+from cupy._core._routines_math import nanprod  # NOQA
+from cupy._core._routines_math import nansum  # NOQA
+from cupy._core._routines_math import prod  # NOQA
+from cupy._core._routines_math import sum  # NOQA
 
 
 def cumulative_sum(x, /, *, axis=None, dtype=None, out=None,
@@ -73,7 +30,7 @@ def cumulative_prod(x, /, *, axis=None, dtype=None, out=None,
 
 
 def _cumulative(name, x, axis, dtype, out, include_initial):
-    x = _reduction.as_array(x)
+    x = as_array(x)
     if axis is None:
         if x.ndim > 1:
             raise ValueError('axis must be specified for multi-dimensional '
@@ -97,4 +54,4 @@ def _cumulative(name, x, axis, dtype, out, include_initial):
     rest[ax] = slice(1, None)
     core._fill(full[tuple(first)], 0 if name == 'cumsum' else 1)
     core._copy_to(full[tuple(rest)], res)
-    return _reduction.finish(full, out)
+    return finish(full, out)

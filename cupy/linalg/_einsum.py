@@ -19,6 +19,8 @@ import numpy
 
 from cupy._core import _reduction
 from cupy._core import _routines_linalg
+from cupy._core._operands import as_array
+from cupy._core._operands import check_out
 
 _LETTERS = string.ascii_uppercase + string.ascii_lowercase
 
@@ -287,7 +289,7 @@ def einsum(*operands, out=None, dtype=None, order='K', casting='safe',
         subscripts, ops = operands[0], list(operands[1:])
     else:
         subscripts, ops = _from_sublists(operands)
-    ops = [_reduction.as_array(x) for x in ops]
+    ops = [as_array(x) for x in ops]
     given = ops[0] if len(ops) == 1 else None
     inputs, output = _parse(subscripts, ops)
     kw = {'casting': casting}
@@ -342,7 +344,7 @@ def einsum(*operands, out=None, dtype=None, order='K', casting='safe',
         from cupy._core import core
         res = core._broadcast_to(res, want)
     if out is not None:
-        _reduction.check_out(out, res.shape, 'einsum')
+        check_out(out, res.shape, 'einsum')
         from cupy._core import core
         core._copy_to(out, res)
         return out

@@ -1,11 +1,3 @@
-"""Norms and other numbers: trace."""
+"""Norms and other numbers: trace (cupy/_core/_routines_product.py)."""
 
-from cupy._core import _reduction
-
-
-def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
-    """Sum along a diagonal (``numpy.trace``): the diagonal is a strided
-    view, summed with NumPy's dtype rules."""
-    a = _reduction.as_array(a)
-    d = a.diagonal(offset, axis1, axis2)
-    return _reduction.reduce('sum', d, -1, dtype, out)
+from cupy._core._routines_product import trace  # NOQA
