@@ -15,8 +15,8 @@ _INT_OF_SIZE = {1: 'b', 2: 'h', 4: 'i', 8: 'l'}
 
 
 def _uf(name):
-    from cupy._math import ufuncs
-    return getattr(ufuncs, name)
+    from cupy._core import _routines_ufuncs
+    return getattr(_routines_ufuncs, name)
 
 
 def _run(name, loop, ins, outs, attrs=None):

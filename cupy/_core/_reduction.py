@@ -18,12 +18,14 @@ no data).  Each request then takes the capability path of DESIGN.md:
 logical_or.
 """
 
+import sys
 import warnings
 
 import numpy
 
 from cupy._core import _dispatch
 from cupy._core import _fallback
+from cupy._core import _reduction_compose
 from cupy._core import _shape
 from cupy._core import core
 from cupy._core._operands import (  # NOQA: as_array, check_out, finish and
@@ -31,6 +33,10 @@ from cupy._core._operands import (  # NOQA: as_array, check_out, finish and
     routine, scalar_array)          # are also imported from here by the API
 from cupy._core._reduction_dtypes import ARG, UFUNCS, loop_dtype, probe
 from cupy_backends.backend.provider import OperationNotSupported
+
+# What compositions reduce through (_reduction_compose: they take it as
+# an argument instead of importing this module back).
+_THIS = sys.modules[__name__]
 
 _BOOL = numpy.dtype(numpy.bool_)
 _INT64 = numpy.dtype(numpy.int64)
@@ -287,7 +293,7 @@ def reduce_values(name, a, axes, keepdims, loop, res_dtype, out, ddof,
             return r
     comp = _reduction_compose.COMPOSED.get(dev)
     if comp is not None and _reduction_compose.composable(dev, loop):
-        return comp(a, axes, keepdims, loop, res_dtype, out, ddof)
+        return comp(_THIS, a, axes, keepdims, loop, res_dtype, out, ddof)
     kw = _host_kwargs(kwargs, ax_norm, True)
     return run_host(name, a, kw, loop, res_dtype, out)
 
@@ -313,7 +319,7 @@ def _reduce_where(name, a, axes, keepdims, loop, res_dtype, out, initial,
             mask = routine('logical_and')(
                 mask, routine('logical_not')(routine('isnan')(a)))
         return _reduction_compose.masked_moment(
-            name.replace('nan', ''), a, mask, axes, keepdims, loop,
+            _THIS, name.replace('nan', ''), a, mask, axes, keepdims, loop,
             res_dtype, out, ddof)
     if name in ('max', 'min', 'nanmax', 'nanmin') and initial is NoValue:
         raise ValueError(
@@ -428,5 +434,3 @@ def _route_off_device(name, loop):
 
 
 _dispatch.register_resolver(_route_off_device, REDUCTIONS + SCANS)
-
-from cupy._core import _reduction_compose  # NOQA: E402 (it imports this)

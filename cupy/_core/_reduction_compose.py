@@ -5,12 +5,15 @@ and the masks of ``where=``, each part on its own route.
 Each composition names the elementwise loops it needs, so that a
 composition whose parts would all go to the host is not chosen (one host
 fallback instead of several).
+
+A composition reduces through other reductions, which may themselves be
+composed: the reductions module passes itself in (``red``), so this
+module does not import it back (no import circle).
 """
 
 import numpy
 
 from cupy._core import _dispatch
-from cupy._core import _reduction
 from cupy._core._operands import finish, routine, scalar_array
 
 _BOOL = numpy.dtype(numpy.bool_)
@@ -57,11 +60,11 @@ def composable(name, loop):
 def _nan_sum_like(name):
     base = name[3:]
 
-    def compose(a, axes, keepdims, loop, res_dtype, out, ddof):
+    def compose(red, a, axes, keepdims, loop, res_dtype, out, ddof):
         fill = 0 if base == 'sum' else 1
         x = routine('where')(routine('isnan')(a),
                              scalar_array(fill, a.dtype), a)
-        return _reduction.reduce_values(base, x, axes, keepdims, loop,
+        return red.reduce_values(base, x, axes, keepdims, loop,
                                         res_dtype, out, ddof, axes,
                                         {'keepdims': keepdims})
     return compose
@@ -70,38 +73,38 @@ def _nan_sum_like(name):
 def _nan_extreme(name):
     base = name[3:]
 
-    def compose(a, axes, keepdims, loop, res_dtype, out, ddof):
+    def compose(red, a, axes, keepdims, loop, res_dtype, out, ddof):
         # NaN replaced by the value that never wins; an all-NaN slice is
         # NaN again (NumPy also warns there; that would need a sync).
         if base in ('argmax', 'argmin'):
             # the first index holding the NaN-ignoring extreme (exact for
             # ties with the fill value; an all-NaN slice gives 0)
             ext = 'nanmax' if base == 'argmax' else 'nanmin'
-            m = COMPOSED[ext](a, axes, True, loop, a.dtype, None, ddof)
+            m = COMPOSED[ext](red, a, axes, True, loop, a.dtype, None, ddof)
             hit = routine('equal')(a, m)
-            return _reduction.reduce_values('argmax', hit, axes, keepdims,
+            return red.reduce_values('argmax', hit, axes, keepdims,
                                             _BOOL, res_dtype, out, ddof,
                                             axes[0], {'keepdims': keepdims})
         nan = routine('isnan')(a)
         fill = -numpy.inf if base == 'max' else numpy.inf
         x = routine('where')(nan, scalar_array(fill, a.dtype), a)
-        r = _reduction.reduce_values(base, x, axes, keepdims, loop,
+        r = red.reduce_values(base, x, axes, keepdims, loop,
                                      res_dtype, None, ddof, axes,
                                      {'keepdims': keepdims})
-        all_nan = _reduction.reduce('all', nan, axes, keepdims=keepdims)
+        all_nan = red.reduce('all', nan, axes, keepdims=keepdims)
         r = routine('where')(all_nan, scalar_array(numpy.nan, r.dtype), r)
         return finish(r, out)
     return compose
 
 
 def _moment_composed(name):
-    def compose(a, axes, keepdims, loop, res_dtype, out, ddof):
-        return masked_moment(name, a, None, axes, keepdims, loop, res_dtype,
-                             out, ddof)
+    def compose(red, a, axes, keepdims, loop, res_dtype, out, ddof):
+        return masked_moment(red, name, a, None, axes, keepdims, loop,
+                             res_dtype, out, ddof)
     return compose
 
 
-def masked_moment(name, a, mask, axes, keepdims, loop, res_dtype, out,
+def masked_moment(red, name, a, mask, axes, keepdims, loop, res_dtype, out,
                   ddof):
     """mean / var / std of the elements of ``a`` where ``mask`` (None: all)
     in ``loop`` precision, as NumPy's _methods compute them."""
@@ -111,16 +114,16 @@ def masked_moment(name, a, mask, axes, keepdims, loop, res_dtype, out,
         a = a.astype(loop)
     if mask is None:
         x = a
-        cnt = _reduction.count(a.shape, axes)   # a Python int: weak scalar
+        cnt = red.count(a.shape, axes)   # a Python int: weak scalar
     else:
         x = routine('where')(mask, a, scalar_array(0, loop))
-        cnt = _reduction.reduce('count_nonzero', mask, axes,
+        cnt = red.reduce('count_nonzero', mask, axes,
                                 keepdims=True).astype(real)
-    total = _reduction.reduce('sum', x, axes, dtype=loop, keepdims=True)
+    total = red.reduce('sum', x, axes, dtype=loop, keepdims=True)
     mean = divide(total, cnt)
     if name == 'mean':
         if not keepdims:
-            mean = mean.reshape(_reduction.reduced_shape(a.shape, axes,
+            mean = mean.reshape(red.reduced_shape(a.shape, axes,
                                                          False))
         return finish(mean.astype(res_dtype, copy=False), out)
     d = routine('subtract')(x, mean)
@@ -130,7 +133,7 @@ def masked_moment(name, a, mask, axes, keepdims, loop, res_dtype, out,
         sq = routine('multiply')(d, routine('conjugate')(d)).real
     else:
         sq = routine('multiply')(d, d)
-    s = _reduction.reduce('sum', sq, axes, keepdims=keepdims)
+    s = red.reduce('sum', sq, axes, keepdims=keepdims)
     if mask is None:
         v = divide(s, max(cnt - ddof, 0))
     else:
@@ -144,10 +147,10 @@ def masked_moment(name, a, mask, axes, keepdims, loop, res_dtype, out,
 
 
 def _nan_moment(name):
-    def compose(a, axes, keepdims, loop, res_dtype, out, ddof):
+    def compose(red, a, axes, keepdims, loop, res_dtype, out, ddof):
         mask = routine('logical_not')(routine('isnan')(a))
-        return masked_moment(name, a, mask, axes, keepdims, loop, res_dtype,
-                             out, ddof)
+        return masked_moment(red, name, a, mask, axes, keepdims, loop,
+                             res_dtype, out, ddof)
     return compose
 
 

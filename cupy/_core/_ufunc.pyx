@@ -283,8 +283,8 @@ cdef class ufunc:
         return "<ufunc '{}'>".format(self._name)
 
     def __reduce__(self):
-        import cupy
-        return (getattr, (cupy, self._name))
+        from cupy._core import _routines_ufuncs
+        return (_routines_ufuncs.by_name, (self._name,))
 
     # --------------------------------------------------------------- call
 

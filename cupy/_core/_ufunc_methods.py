@@ -111,7 +111,7 @@ def _loop_dtype(uf, a_dtype, dtype, out):
 
 def _where_fill(x, mask, value):
     """x where mask else value (x of the loop dtype)."""
-    from cupy._sorting.search import where
+    from cupy._core._routines_math import where
     return where(mask, x, numpy.array(value).astype(x.dtype)[()])
 
 
@@ -470,6 +470,6 @@ def any_negative(x):
     a one-element copy to the host)."""
     if x.size == 0:
         return False
-    from cupy._math import ufuncs
+    from cupy._core import _routines_ufuncs as ufuncs
     neg = ufuncs.less(x, 0)
     return bool(ufuncs.logical_or.reduce(neg, axis=None).item())

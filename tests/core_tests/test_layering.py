@@ -18,18 +18,6 @@ import cupy._core
 _CORE = os.path.dirname(os.path.abspath(cupy._core.__file__))
 _ALLOWED = ('cupy._core', 'cupy.xpu', 'cupy_backends')
 
-# Upward imports in files of the core that another branch is changing
-# (core-dispatch): (file, the import line).  Remove an entry when its line
-# is gone; the test says which ones are stale.
-_PENDING = {
-    ('_compose.py', 'from cupy._math import ufuncs'),
-    ('_reduction.py', 'from cupy._creation.from_data import asarray'),
-    ('_reduction.py', 'import cupy'),
-    ('_ufunc_methods.py', 'from cupy._sorting.search import where'),
-    ('_ufunc_methods.py', 'from cupy._math import ufuncs'),
-    ('_ufunc.pyx', 'import cupy'),
-}
-
 # Cython has no ast module here: import statements are read line by line
 # (one statement per line, as the code base writes them).
 _CY_FROM = re.compile(r'^\s*from\s+([\w.]+)\s+c?import\s+(.+)$')
@@ -149,11 +137,8 @@ def test_detector_cython(source, bad):
 def test_core_does_not_import_the_public_api():
     found = upward_imports()
     bad = ['cupy/_core/{}:{}: {}'.format(f, no, line)
-           for f, no, line in found if (f, line) not in _PENDING]
+           for f, no, line in found]
     assert not bad, (
         'the core imports the public API (DESIGN.md "Layers": calls run '
         'one way, down); call or move the routine into '
         'cupy/_core/_routines_<family>.py instead:\n' + '\n'.join(bad))
-    stale = sorted(_PENDING - {(f, line) for f, _, line in found})
-    assert not stale, ('these upward imports are gone: remove them from '
-                       '_PENDING in this test: {}'.format(stale))

@@ -53,6 +53,12 @@ class TestAttributes:
     def test_performance_warning(self):
         assert issubclass(cupy.PerformanceWarning, Warning)
 
+    def test_pickle_gives_the_same_object(self):
+        # as NumPy's ufuncs pickle: by name, back to the one object
+        import pickle
+        for f in (cupy.add, cupy.sin, cupy.divmod, cupy.true_divide):
+            assert pickle.loads(pickle.dumps(f)) is f
+
 
 class TestBroadcastAndLayout:
 
