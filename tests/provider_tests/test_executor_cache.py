@@ -228,3 +228,31 @@ def test_threads_and_streams_under_strict_mode(sim):
     assert cache.stats()['hits'] > 0
     cache.clear()
     assert sim.counters()['live_executors'] == 0
+
+
+def test_workspace_kept_within_its_budget(sim):
+    # The simulator plans matmul with a 4 KiB workspace (sim_ops_linalg.c).
+    a = cupy.arange(16, dtype=cupy.float32).reshape(4, 4)
+    want = numpy.arange(16, dtype=numpy.float32).reshape(4, 4)
+    cache.clear()
+    numpy.testing.assert_array_equal((a @ a).get(), want @ want)
+    assert cache.stats()['workspace_bytes'] == 4096
+    allocs = sim.counters()['live_device_allocs']
+    numpy.testing.assert_array_equal((a @ a).get(), want @ want)
+    assert cache.stats()['workspace_bytes'] == 4096
+    old = cache.set_limits(workspace_bytes=0)      # evicts that entry
+    try:
+        assert cache.stats()['workspace_bytes'] == 0
+        numpy.testing.assert_array_equal((a @ a).get(), want @ want)
+        assert cache.stats()['workspace_bytes'] == 0    # per call now
+    finally:
+        cache.set_limits(workspace_bytes=old[1])
+    # another stream may be destroyed while an entry lives: its entries
+    # take their workspace from the pool per call
+    with cupy.xpu.Stream() as s:
+        r = a @ a
+        s.synchronize()
+    numpy.testing.assert_array_equal(r.get(), want @ want)
+    assert cache.stats()['workspace_bytes'] == 0
+    cache.clear()
+    assert sim.counters()['live_device_allocs'] <= allocs
