@@ -158,14 +158,19 @@ def _device_int64(idx, n, axis):
             core._fill(out, idx)
             return out
         return as_array(idx)
-    out = idx.astype(numpy.int64)
     # signed indices may be negative, unsigned ones may reach past n: wrap
-    # both (uint64 values of 2**63 and more wrap as their int64 reading)
+    # both (uint64 values of 2**63 and more wrap as their int64 reading),
+    # int64 ones straight into a new array, others after a cast
+    if idx.size and n == 0:
+        raise IndexError('cannot index an axis of size 0 with a device '
+                         'index array')
+    if idx.dtype == numpy.int64:
+        out = core._empty(idx.shape, idx.dtype)
+        src = idx
+    else:
+        out = src = idx.astype(numpy.int64)
     if out.size:
-        if n == 0:
-            raise IndexError('cannot index an axis of size 0 with a device '
-                             'index array')
-        core._run('wrap_index', (out._as_view(),), (out._as_view(),),
+        core._run('wrap_index', (out._as_view(),), (src._as_view(),),
                   {'n': n})
     return out
 
@@ -257,7 +262,22 @@ def _result_axes(nb, nrest, adjacent, first):
     return order
 
 
+def _take_first_axis(a, idx):
+    """``a[idx]`` for one device integer array of rank >= 1: the common
+    gather, without the general planning."""
+    index = _device_int64(idx, a.shape[0], 0)
+    out = core._empty(index.shape + a.shape[1:], a.dtype)
+    if out.size:
+        core._run('take_nd', (out._as_view(),),
+                  (a._as_view(), index._as_view()))
+    return out
+
+
 def getitem(a, key):
+    if (type(key) is core.ndarray and key.dtype.kind in 'iu' and key.ndim
+            and a.ndim and key.ndim + a.ndim - 1 <= _MAX_INDEXED
+            and a.ndim <= _MAX_INDEXED):
+        return _take_first_axis(a, key)
     moved, adv = _plan(a, key)
     if adv is None:
         return moved

@@ -76,6 +76,10 @@ def _loop_char(dt):
     return {'q': 'l', 'Q': 'L'}.get(c, c)
 
 
+# where's loop string per value loop character ('?ff->f' ...)
+_WHERE_LOOPS = {c: '?{0}{0}->{0}'.format(c) for c in '?bhilqBHILQefdFD'}
+
+
 def _check_operand(x):
     if isinstance(x, (numpy.ndarray, list, tuple)):
         raise TypeError('Unsupported type {}'.format(type(x)))
@@ -192,6 +196,15 @@ def _dtype_entry(v):
 def where(condition, x, y):
     """``x`` where ``condition`` else ``y``, broadcast together; the dtype
     is ``numpy.result_type(x, y)`` (Python scalars weak)."""
+    if (type(condition) is core.ndarray and type(x) is core.ndarray and
+            type(y) is core.ndarray and x.dtype == y.dtype and
+            condition.dtype == numpy.bool_ and
+            condition.shape == x.shape == y.shape):
+        # the common case: nothing to promote, cast or broadcast
+        out = core._empty(x.shape, x.dtype)
+        _elementwise.run_loop('where', _WHERE_LOOPS[_loop_char(x.dtype)],
+                              [condition, x, y], [out])
+        return out
     for v in (condition, x, y):
         _check_operand(v)
     dt = _dtype.get_dtype(numpy.result_type(_dtype_entry(x),

@@ -16,6 +16,7 @@ cdef class ndarray:
     cdef ndarray _view(self, tuple shape, tuple strides, Py_ssize_t offset,
                        dtype=*)
     cpdef View _as_view(self)
+    cdef ndarray _reshape_c(self, tuple shape)
 
 
 # A new uninitialised array of `shape` (a tuple of ints) and a supported

@@ -314,13 +314,50 @@ cdef class ndarray:
     def reshape(self, *shape, order='C', copy=None):
         """A view with a new shape where possible, else a copy
         (``copy=True`` always copies, ``copy=False`` never does)."""
-        from cupy._core import _shape
+        cdef ndarray v
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = shape[0]
+        if copy is None and order == 'C' and type(shape) is tuple:
+            v = self._reshape_c(<tuple>shape)
+            if v is not None:
+                return v
+        from cupy._core import _shape
         if copy is None:
             return _shape.reshape(self, shape, order)
         from cupy._core import _routines_manipulation
         return _routines_manipulation.reshape(self, shape, order, copy=copy)
+
+    cdef ndarray _reshape_c(self, tuple shape):
+        # The common case, without the Python path of _shape.reshape: a
+        # tuple of ints (one may be -1) that is this shape, or any shape of
+        # this size when the array is C-contiguous.  None: the general path
+        # decides (and raises NumPy's errors).
+        cdef Py_ssize_t known = 1, d, unknown = -1, i, n = len(shape)
+        if n > 64:
+            return None
+        for i in range(n):
+            x = shape[i]
+            if type(x) is not int or not -1 <= x <= PY_SSIZE_T_MAX:
+                return None
+            d = x
+            if d == -1 and unknown < 0:
+                unknown = i
+            elif d < 0 or (d and known > PY_SSIZE_T_MAX // d):
+                return None
+            else:
+                known *= d
+        if shape == self._shape:
+            return self._view(self._shape, self._strides, 0)
+        if not self._c_contiguous:
+            return None
+        if unknown >= 0:
+            if known == 0 or self.size % known:
+                return None
+            shape = shape[:unknown] + (self.size // known,) + \
+                shape[unknown + 1:]
+        elif known != self.size:
+            return None
+        return self._view(shape, _c_strides(shape, self.dtype.itemsize), 0)
 
     def ravel(self, order='C'):
         """A 1-d view when the elements are contiguous in ``order``, else a

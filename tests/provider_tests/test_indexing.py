@@ -116,3 +116,42 @@ def test_int32_indices_and_size_one_reversed_axes():
     bufs, views = _index_views(idx, numpy.int32)
     run('take_nd', [dst.view(dst.host)], [src.view(s)] + views)
     numpy.testing.assert_array_equal(dst.get(), want)
+
+
+# 'wrap_index': x mod n into [0, n), in place or into another array, any
+# layout (operations.md).
+WRAP_LAYOUTS = {
+    'in_place': None,
+    'new': lambda h: h,
+    'src_strided': lambda h: h[::2],
+    'dst_strided': 'dst',
+    'reversed_2d': lambda h: h.reshape(6, 4)[::-1].T,
+}
+
+
+@pytest.mark.parametrize('layout', list(WRAP_LAYOUTS))
+def test_wrap_index(layout):
+    n = 5
+    vals = numpy.array([-7, -5, -1, 0, 1, 4, 5, 9, -12, 3, 2, -3] * 2,
+                       numpy.int64)
+    src = Buffer(vals)
+    how = WRAP_LAYOUTS[layout]
+    if how is None:
+        s = src.host
+        run('wrap_index', [src.view(s)], [src.view(s)], {'n': n})
+        numpy.testing.assert_array_equal(src.get(), vals % n)
+        return
+    if how == 'dst':
+        s = src.host[:12]
+        dst = Buffer(numpy.full(24, 99, numpy.int64))
+        run('wrap_index', [dst.view(dst.host[::2])], [src.view(s)],
+            {'n': n})
+        want = numpy.full(24, 99, numpy.int64)
+        want[::2] = s % n
+        numpy.testing.assert_array_equal(dst.get(), want)
+        return
+    s = how(src.host)
+    dst = Buffer(numpy.zeros(s.shape, numpy.int64))
+    run('wrap_index', [dst.view(dst.host)], [src.view(s)], {'n': n})
+    numpy.testing.assert_array_equal(dst.get(), s % n)
+    numpy.testing.assert_array_equal(src.get(), vals)   # left alone

@@ -29,6 +29,7 @@ from cupy_backends.backend.provider import OperationNotSupported
 cdef OpSymbol _index_op = None
 cdef OpSymbol _put_op = None
 cdef OpSymbol _remainder_op = None
+cdef OpSymbol _remainder_into_op = None
 
 
 cdef int _contiguous_copy(Desc* d, Scratch sc) except -1:
@@ -263,13 +264,16 @@ cdef object run_put(View dst, tuple ins, intptr_t stream):
 # ----------------------------------------------------------- wrap_index --
 
 cdef object run_wrap_index(View dst, View src, object n, intptr_t stream):
-    # aclnnInplaceRemainderTensorScalar has Python's sign convention
-    # (ops.md section 1), so x mod n lands in [0, n) for n > 0.
-    global _remainder_op
+    # aclnnRemainderTensorScalar and its in-place form have Python's sign
+    # convention (ops.md section 1), so x mod n lands in [0, n) for n > 0.
+    # Contiguous operands are seen as 1-D (any rank: aclnn takes at most
+    # 8); a new destination is written directly, without a copy first.
+    global _remainder_op, _remainder_into_op
     cdef Desc d, s, work, flat
     cdef Scratch sc
     cdef Args a
     cdef int64_t nv = n
+    cdef bint in_place
     if nv <= 0:
         raise ValueError('wrap_index needs n > 0, got {}'.format(n))
     desc_from_view(&d, dst)
@@ -280,20 +284,31 @@ cdef object run_wrap_index(View dst, View src, object n, intptr_t stream):
         return None
     if _remainder_op is None:
         _remainder_op = op_symbol('InplaceRemainderTensorScalar')
+        _remainder_into_op = op_symbol('RemainderTensorScalar')
+    in_place = (dst.base == src.base and dst.offset == src.offset and
+                dst.strides == src.strides)
     sc = Scratch(stream)
     try:
-        if dst.base != src.base or dst.offset != src.offset or \
-                dst.strides != src.strides:
-            copy_desc(&d, &s, sc)
         work = d
         if not desc_is_contiguous(&work) or desc_has_negative(&work):
-            _contiguous_copy(&work, sc)
+            sc.temp(&work, d.dtype, d.itemsize, d.ndim, d.shape)
+            if in_place:
+                copy_desc(&work, &s, sc)
         flat = work
-        desc_flatten(&flat)         # 1-D: any rank (aclnn takes at most 8)
+        desc_flatten(&flat)
         args_init(&a)
-        arg_tensor(&a, &flat)
-        arg_scalar(&a, &nv, ACL_INT64)
-        aclnn_run(_remainder_op, &a, sc)
+        if in_place:
+            arg_tensor(&a, &flat)
+            arg_scalar(&a, &nv, ACL_INT64)
+            aclnn_run(_remainder_op, &a, sc)
+        else:
+            if not desc_is_contiguous(&s) or desc_has_negative(&s):
+                _contiguous_copy(&s, sc)
+            desc_flatten(&s)
+            arg_tensor(&a, &s)
+            arg_scalar(&a, &nv, ACL_INT64)
+            arg_tensor(&a, &flat)
+            aclnn_run(_remainder_into_op, &a, sc)
         if work.base != d.base or work.offset != d.offset:
             copy_desc(&d, &work, sc)
     finally:
