@@ -11,6 +11,7 @@ cdef class ndarray:
     cdef readonly object base
     cdef readonly bint _c_contiguous
     cdef readonly bint _f_contiguous
+    cdef View _operand      # _as_view's answer, made once per layout
 
     cdef _init_layout(self, tuple shape, tuple strides)
     cdef ndarray _view(self, tuple shape, tuple strides, Py_ssize_t offset,

@@ -154,6 +154,7 @@ cdef class ndarray:
         cdef bint c = True, f = True
         self._shape = shape
         self._strides = strides
+        self._operand = None
         self.size = _prod(shape)
         if self.size != 0:
             acc = itemsize
@@ -193,7 +194,10 @@ cdef class ndarray:
         return self._view(shape, strides, offset, dtype)
 
     cpdef View _as_view(self):
-        """This array as a provider operand."""
+        """This array as a provider operand (made once: the layout, dtype
+        and memory of an array never change but through _init_layout)."""
+        if self._operand is not None:
+            return self._operand
         cdef BaseMemory mem = self.data.mem
         cdef Py_ssize_t itemsize = self.dtype.itemsize
         cdef Py_ssize_t off = self.data.ptr - mem.ptr, s
@@ -208,8 +212,10 @@ cdef class ndarray:
             raise ValueError(
                 'the array starts at a byte offset that is not a multiple of '
                 'its itemsize; make a copy first')
-        return View(mem.ptr, mem.size, self.dtype, self._shape,
-                    tuple(strides), off // itemsize, self.data.device_id)
+        self._operand = View(mem.ptr, mem.size, self.dtype, self._shape,
+                             tuple(strides), off // itemsize,
+                             self.data.device_id)
+        return self._operand
 
     # ------------------------------------------------------------ layout --
 
