@@ -64,6 +64,16 @@ cdef struct Arg:
     unsigned char scalar[16]
 
 
+# A host scalar as arg_scalar takes it: the value in the field of its
+# aclDataType (bool b, int64 i, uint64 u, double f, complex128 c).
+cdef union ScalarBytes:
+    unsigned char b
+    int64_t i
+    uint64_t u
+    double f
+    double c[2]
+
+
 cdef struct Args:
     int n
     Arg a[ARGS_MAX]

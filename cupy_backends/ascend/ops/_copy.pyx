@@ -19,8 +19,8 @@ from cupy_backends.ascend.ops._dtype cimport (
     ACL_BOOL, ACL_INT64, ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX128, DS_FLIP,
     DS_ZERO)
 from cupy_backends.ascend.ops._aclnn cimport (
-    OpSymbol, op_symbol, Args, args_init, arg_tensor, arg_scalar,
-    arg_int_array, aclnn_run)
+    OpSymbol, op_symbol, Args, ScalarBytes, args_init, arg_tensor,
+    arg_scalar, arg_int_array, aclnn_run)
 from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport (
     Desc, ACLNN_MAX_DIMS, desc_numel, desc_is_contiguous, desc_as_pairs,
@@ -233,18 +233,12 @@ cdef int _copy_simplified(Desc* d, Desc* s, Scratch sc) except -1:
 
 # ------------------------------------------------------------------- fill --
 
-cdef union _ScalarBytes:
-    unsigned char b
-    int64_t i
-    uint64_t u
-    double f
-    double c[2]
 
 
 cdef int fill_desc(const Desc* dst, object dtype, object value,
                    Scratch sc) except -1:
     cdef Desc d = dst[0]
-    cdef _ScalarBytes v
+    cdef ScalarBytes v
     cdef int sdt
     cdef bint zero
     # NumPy's own cast of the value (its errors and warnings included,
@@ -281,7 +275,7 @@ cdef int fill_desc(const Desc* dst, object dtype, object value,
     return _fill_simplified(&d, &v, sdt, zero, sc)
 
 
-cdef int _fill_simplified(Desc* d, _ScalarBytes* v, int sdt, bint zero,
+cdef int _fill_simplified(Desc* d, ScalarBytes* v, int sdt, bint zero,
                           Scratch sc) except -1:
     cdef Desc sub
     cdef int64_t i

@@ -208,7 +208,7 @@ cdef inline void _retype(Desc* d, int code) noexcept nogil:
     d.dtype = code
 
 
-cdef struct _Geo:
+cdef struct _Geometry:
     Desc s          # the source, rank 1..8, no negative stride
     Desc o          # the result: the kept axes of s, in order
     Desc oa         # the result aligned with s (reduced axes: 1, stride 0)
@@ -263,7 +263,7 @@ cdef void _kept_first(Desc* s, Desc* oa, int* red) noexcept nogil:
                 n += 1
 
 
-cdef int _geometry(_Geo* g, const Desc* src, const Desc* out, tuple axes,
+cdef int _geometry(_Geometry* g, const Desc* src, const Desc* out, tuple axes,
                    bint keepdims, bint order_free, bint merge_red,
                    Scratch sc) except -1:
     cdef Desc s = src[0]
@@ -340,7 +340,7 @@ cdef int _geometry(_Geo* g, const Desc* src, const Desc* out, tuple axes,
     return 0
 
 
-cdef int _dims(const _Geo* g, int64_t* dims) noexcept nogil:
+cdef int _dims(const _Geometry* g, int64_t* dims) noexcept nogil:
     cdef int i, n = 0
     for i in range(g.s.ndim):
         if g.red[i]:
@@ -363,7 +363,7 @@ cdef object _identity(str name):
     return float('nan')      # mean, var, std of nothing
 
 
-cdef int _sum_like(str name, _Geo* g, int dt, Scratch sc) except -1:
+cdef int _sum_like(str name, _Geometry* g, int dt, Scratch sc) except -1:
     # sum, nansum, prod, nanprod in loop dtype dt.
     cdef Desc s = g.s, o = g.o, t, v
     cdef int64_t dims[MAX_DIMS]
@@ -397,7 +397,7 @@ cdef int _sum_like(str name, _Geo* g, int dt, Scratch sc) except -1:
     return 0
 
 
-cdef int _prod(_Geo* g, Desc* s, Desc* out, int work, Scratch sc) except -1:
+cdef int _prod(_Geometry* g, Desc* s, Desc* out, int work, Scratch sc) except -1:
     # Product over the reduced axes of g: aclnnProd for all of them,
     # else one aclnnProdDim per axis (ops.md 5: single axis only).
     cdef Desc cur = s[0], t
@@ -427,7 +427,7 @@ cdef int _prod(_Geo* g, Desc* s, Desc* out, int work, Scratch sc) except -1:
         nred -= 1
 
 
-cdef int _extreme(str name, _Geo* g, int dt, Scratch sc) except -1:
+cdef int _extreme(str name, _Geometry* g, int dt, Scratch sc) except -1:
     # max / min: the values of s, so a wider exact type gives the same.
     cdef Desc s = g.s, o = g.o, t, v
     cdef int64_t dims[MAX_DIMS]
@@ -455,7 +455,7 @@ cdef int _extreme(str name, _Geo* g, int dt, Scratch sc) except -1:
     return 0
 
 
-cdef int _arg(str name, _Geo* g, Scratch sc) except -1:
+cdef int _arg(str name, _Geometry* g, Scratch sc) except -1:
     cdef Desc s = g.s, o = g.o
     cdef int64_t dims[MAX_DIMS]
     cdef int nd = _dims(g, dims)
@@ -488,7 +488,7 @@ cdef int _truth_mask(Desc* m, const Desc* s, Scratch sc) except -1:
     return _call('Any', K_DIMS, &p, m, last, 1, 0, 0, sc)
 
 
-cdef int _logical(str name, _Geo* g, Scratch sc) except -1:
+cdef int _logical(str name, _Geometry* g, Scratch sc) except -1:
     # all / any / count_nonzero.
     cdef Desc s = g.s, o = g.o, m, p
     cdef int64_t dims[MAX_DIMS]
@@ -513,7 +513,7 @@ cdef int _logical(str name, _Geo* g, Scratch sc) except -1:
                  0, 0, sc)
 
 
-cdef int _moment(str name, _Geo* g, int dt, object ddof,
+cdef int _moment(str name, _Geometry* g, int dt, object ddof,
                  Scratch sc) except -1:
     # mean (dt float or complex), var / std (dt float16/float32).
     cdef Desc s = g.s, o = g.o
@@ -532,7 +532,7 @@ cdef int _moment(str name, _Geo* g, int dt, object ddof,
 cdef object run_reduce(View out, View src, dict attrs, intptr_t stream):
     cdef str name = attrs['name']
     cdef Desc s, o, final
-    cdef _Geo g
+    cdef _Geometry g
     cdef int dt, itemsize = 0
     cdef bint out_tmp
     cdef Scratch sc

@@ -43,7 +43,7 @@ cdef enum:
     SP_POW
 
 
-cdef class CStep:
+cdef class Step:
     cdef int op
     cdef int dst
     cdef int nargs
@@ -61,7 +61,7 @@ cdef class CStep:
     cdef str name
 
 
-cdef class CPlan:
+cdef class Program:
     cdef readonly str name
     cdef readonly str loop
     cdef int nregs, nin, nout, nsteps
@@ -70,13 +70,13 @@ cdef class CPlan:
     cdef int isz[_MAXREG]
     cdef int index[_MAXREG]     # in/out index; derived: base register
     cdef int part[_MAXREG]      # derived: -1, 0 (re), 1 (im)
-    cdef char kch[_MAXREG]      # dtype kind
+    cdef char kind_char[_MAXREG]      # dtype kind
     cdef list npdt              # NumPy dtypes
     cdef list obj               # const values, attr names
     cdef list steps
     cdef readonly object source     # the compiled table entry
 
 
-# name -> {loop: {variant: CPlan}}, built at first use
+# name -> {loop: {variant: Program}}, built at first use
 cdef dict plans_for(str name)
 cpdef frozenset elementwise_loops(str name)

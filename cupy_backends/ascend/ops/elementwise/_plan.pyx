@@ -25,11 +25,11 @@ _KINDS = {'in': K_IN, 'out': K_OUT, 'const': K_CONST, 'attr': K_ATTR,
 
 # ----------------------------------------------------------------- plans --
 
-cdef class CStep:
-    """One step of a compiled program (see CPlan)."""
+cdef class Step:
+    """One step of a compiled program (see Program)."""
 
 
-cdef class CPlan:
+cdef class Program:
     """A loop program compiled for the executor: registers (kind,
     aclDataType, size, NumPy dtype, constant) and steps (the aclnn forms
     with their dtype sets, or a host operation)."""
@@ -37,7 +37,7 @@ cdef class CPlan:
 
     def __init__(self, plan):
         cdef int r, i, k, itemsize = 0
-        cdef CStep st
+        cdef Step st
         self.name = plan.name
         self.loop = plan.loop
         self.source = plan
@@ -53,7 +53,7 @@ cdef class CPlan:
             self.kind[r] = _KINDS[kind]
             self.code[r] = acl_code(dt, &itemsize)
             self.isz[r] = itemsize
-            self.kch[r] = ord(dt.kind)
+            self.kind_char[r] = ord(dt.kind)
             self.npdt.append(dt)
             self.index[r] = -1
             self.part[r] = -1
@@ -68,7 +68,7 @@ cdef class CPlan:
             self.obj.append(o)
         self.steps = []
         for op, dst, args, info in plan.steps:
-            st = CStep()
+            st = Step()
             st.name = op
             st.dst = dst
             st.nargs = len(args)
@@ -110,11 +110,11 @@ cdef class CPlan:
         self.nsteps = len(self.steps)
 
     def __repr__(self):
-        return '<CPlan {} {}: {} steps>'.format(self.name, self.loop,
+        return '<Program {} {}: {} steps>'.format(self.name, self.loop,
                                                 self.nsteps)
 
 
-cdef dict _plans = {}       # name -> {loop: {variant: CPlan}}
+cdef dict _plans = {}       # name -> {loop: {variant: Program}}
 cdef dict _loop_sets = {}   # name -> frozenset of loop strings
 
 
@@ -128,7 +128,7 @@ cdef dict plans_for(str name):
         if v is None:
             continue
         try:
-            d[loop] = {k: CPlan(p) for k, p in v.items()}
+            d[loop] = {k: Program(p) for k, p in v.items()}
         except OperationNotSupported:
             continue
     _plans[name] = d

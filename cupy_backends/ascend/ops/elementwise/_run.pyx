@@ -25,14 +25,14 @@ from cupy_backends.ascend.ops._dtype cimport (
     ACL_BOOL, ACL_INT32, ACL_INT64, ACL_UINT64, ACL_DOUBLE, ACL_COMPLEX128)
 from cupy_backends.ascend.ops.elementwise cimport _plan
 from cupy_backends.ascend.ops.elementwise._plan cimport (
-    CPlan, CStep, plans_for, SIG_T, SIG_TT, SIG_TTA, SIG_TS, SIG_TSA,
+    Program, Step, plans_for, SIG_T, SIG_TT, SIG_TTA, SIG_TS, SIG_TSA,
     SIG_ST, SIG_TTT, SIG_TSS, SIG_NAN, _MAXREG, _MAXSTEP, _ND, _MAXVIEW,
     K_IN, K_OUT, K_CONST, K_ATTR, K_TEMP, K_DERIVED, S_NONE, S_TENSOR,
     S_SCALAR, S_ALIAS, X_ACLNN, X_CAST, X_COPY, SP_NONE, SP_WHERE, SP_NAN,
     SP_POW)
 from cupy_backends.ascend.ops._aclnn cimport (
-    OpSymbol, op_symbol, Args, args_init, arg_tensor, arg_scalar, arg_float,
-    aclnn_run)
+    OpSymbol, op_symbol, Args, ScalarBytes, args_init, arg_tensor,
+    arg_scalar, arg_float, aclnn_run)
 from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport (
     Desc, desc_from_view, desc_flip_axis)
@@ -50,7 +50,7 @@ cdef int _nops(int sig) noexcept nogil:
         return 3
     return 2
 
-cdef struct Reg:
+cdef struct Register:
     int state
     int alias
     int code            # aclDataType
@@ -62,18 +62,12 @@ cdef struct Reg:
     int64_t strides[8]
 
 
-cdef union _SB:
-    unsigned char b
-    int64_t i
-    uint64_t u
-    double f
-    double c[2]
 
 
 # ------------------------------------------------------------------ call --
 
-cdef class _Ctx:
-    cdef CPlan plan
+cdef class _Context:
+    cdef Program plan
     cdef list svals
     cdef Scratch sc
     cdef dict attrs
@@ -82,13 +76,13 @@ cdef class _Ctx:
     cdef int64_t shape[8]
 
 
-cdef int _follow(Reg* regs, int r) noexcept:
+cdef int _follow(Register* regs, int r) noexcept:
     while regs[r].state == S_ALIAS:
         r = regs[r].alias
     return r
 
 
-cdef int _key(_Ctx c, Reg* regs, int r) noexcept:
+cdef int _key(_Context c, Register* regs, int r) noexcept:
     # the register that owns r's storage or value
     while True:
         if c.plan.kind[r] == K_DERIVED:
@@ -99,11 +93,11 @@ cdef int _key(_Ctx c, Reg* regs, int r) noexcept:
             return r
 
 
-cdef bint _is_scalar(_Ctx c, Reg* regs, int r) noexcept:
+cdef bint _is_scalar(_Context c, Register* regs, int r) noexcept:
     return regs[_key(c, regs, r)].state == S_SCALAR
 
 
-cdef object _scalar(_Ctx c, Reg* regs, int r):
+cdef object _scalar(_Context c, Register* regs, int r):
     # the host value of a scalar register (derived values computed)
     r = _follow(regs, r)
     if c.plan.kind[r] != K_DERIVED or c.svals[r] is not None:
@@ -122,7 +116,7 @@ cdef object _scalar(_Ctx c, Reg* regs, int r):
     return v
 
 
-cdef int _set_contiguous(_Ctx c, Reg* g, intptr_t base, int code,
+cdef int _set_contiguous(_Context c, Register* g, intptr_t base, int code,
                          int itemsize) noexcept:
     cdef int64_t acc = 1
     cdef int i
@@ -139,12 +133,12 @@ cdef int _set_contiguous(_Ctx c, Reg* g, intptr_t base, int code,
     return 0
 
 
-cdef int _alloc(_Ctx c, Reg* g, int code, int itemsize) except -1:
+cdef int _alloc(_Context c, Register* g, int code, int itemsize) except -1:
     _set_contiguous(c, g, c.sc.alloc(c.numel * itemsize), code, itemsize)
     return 0
 
 
-cdef void _to_desc(_Ctx c, const Reg* g, Desc* d) noexcept:
+cdef void _to_desc(_Context c, const Register* g, Desc* d) noexcept:
     cdef int i
     d.base = g.base
     d.storage = g.storage
@@ -157,7 +151,7 @@ cdef void _to_desc(_Ctx c, const Reg* g, Desc* d) noexcept:
         d.strides[i] = g.strides[i]
 
 
-cdef bint _contiguous(_Ctx c, const Reg* g) noexcept:
+cdef bint _contiguous(_Context c, const Register* g) noexcept:
     cdef int64_t expect = 1
     cdef int i
     for i in range(c.ndim - 1, -1, -1):
@@ -169,7 +163,7 @@ cdef bint _contiguous(_Ctx c, const Reg* g) noexcept:
     return True
 
 
-cdef int _scalar_bytes(object v, char kind, _SB* out) except -1:
+cdef int _scalar_bytes(object v, char kind, ScalarBytes* out) except -1:
     if kind == b'b':
         out.b = 1 if v else 0
         return ACL_BOOL
@@ -204,15 +198,15 @@ cdef bint _is_zero(object v, char kind):
 cdef OpSymbol _fill_op = None
 
 
-cdef int _materialize(_Ctx c, Reg* regs, int r) except -1:
+cdef int _materialize(_Context c, Register* regs, int r) except -1:
     # a scalar register as a 1-element device tensor broadcast to the
     # shape (a fill: nothing crosses from the host)
     global _fill_op
     cdef int code = c.plan.code[r], isz = c.plan.isz[r], i, sdt, st
-    cdef char kind = c.plan.kch[r]
+    cdef char kind = c.plan.kind_char[r]
     cdef intptr_t p
     cdef Desc d
-    cdef _SB sb
+    cdef ScalarBytes sb
     cdef Args a
     v = _scalar(c, regs, r)
     p = c.sc.alloc(isz)
@@ -247,12 +241,12 @@ cdef int _materialize(_Ctx c, Reg* regs, int r) except -1:
     return r
 
 
-cdef int _tensor(_Ctx c, Reg* regs, int r) except -1:
+cdef int _tensor(_Context c, Register* regs, int r) except -1:
     # r's register holding a device tensor (allocating a temporary, making
     # a derived view, materializing a scalar); returns its index
     cdef int b, i, o
-    cdef Reg* g
-    cdef Reg* src
+    cdef Register* g
+    cdef Register* src
     r = _follow(regs, r)
     g = &regs[r]
     if g.state == S_TENSOR:
@@ -293,7 +287,7 @@ cdef int _tensor(_Ctx c, Reg* regs, int r) except -1:
 
 # ------------------------------------------------------------- execution --
 
-cdef int _exec_copy(_Ctx c, Reg* regs, CStep st) except -1:
+cdef int _exec_copy(_Context c, Register* regs, Step st) except -1:
     cdef Desc d, s
     cdef int dr = _tensor(c, regs, st.dst)
     _to_desc(c, &regs[dr], &d)
@@ -306,7 +300,7 @@ cdef int _exec_copy(_Ctx c, Reg* regs, CStep st) except -1:
     return copy_desc(&d, &s, c.sc)
 
 
-cdef object _attr_float(_Ctx c, str key, object dt, int which):
+cdef object _attr_float(_Context c, str key, object dt, int which):
     v = c.attrs.get(key)
     if v is None:
         if which == 0:
@@ -316,7 +310,7 @@ cdef object _attr_float(_Ctx c, str key, object dt, int which):
     return float(v)
 
 
-cdef int _choose_form(_Ctx c, Reg* regs, CStep st, int* scalar_mask) except -1:
+cdef int _choose_form(_Context c, Register* regs, Step st, int* scalar_mask) except -1:
     # The operator form taking the step's host-scalar operands (Adds for
     # a scalar addend ...) when it runs this dtype and the scalars are in
     # its range; otherwise form 0, the scalars made device tensors.
@@ -346,7 +340,7 @@ cdef int _choose_form(_Ctx c, Reg* regs, CStep st, int* scalar_mask) except -1:
     return _no_scalar_form(c, regs, st, mask)
 
 
-cdef int _no_scalar_form(_Ctx c, Reg* regs, CStep st, int mask) except -1:
+cdef int _no_scalar_form(_Context c, Register* regs, Step st, int mask) except -1:
     cdef int i
     for i in range(st.nargs):
         if mask & (1 << i):
@@ -354,8 +348,8 @@ cdef int _no_scalar_form(_Ctx c, Reg* regs, CStep st, int mask) except -1:
     return 0
 
 
-cdef int _push_operands(_Ctx c, Reg* regs, CStep st, int form, int mask,
-                        Args* a, Desc* descs, _SB* values) except -1:
+cdef int _push_operands(_Context c, Register* regs, Step st, int form, int mask,
+                        Args* a, Desc* descs, ScalarBytes* values) except -1:
     # The step's operands in the form's order: host scalars as aclScalars,
     # the others as tensors (descs and values live until the call).
     cdef int i, pos, reg
@@ -364,20 +358,20 @@ cdef int _push_operands(_Ctx c, Reg* regs, CStep st, int form, int mask,
         reg = st.args[pos]
         if mask & (1 << pos):
             arg_scalar(a, &values[i], _scalar_bytes(
-                _scalar(c, regs, reg), c.plan.kch[reg], &values[i]))
+                _scalar(c, regs, reg), c.plan.kind_char[reg], &values[i]))
         else:
             _to_desc(c, &regs[_tensor(c, regs, reg)], &descs[i])
             arg_tensor(a, &descs[i])
     return 0
 
 
-cdef int _push_attributes(_Ctx c, CStep st, int form, Args* a,
-                          _SB* alpha) except -1:
+cdef int _push_attributes(_Context c, Step st, int form, Args* a,
+                          ScalarBytes* alpha) except -1:
     # alpha = 1 of Add/Sub (bool for bool operands); nan, posinf, neginf
     # of NanToNum (float arguments, NumPy's defaults)
     cdef int sig = st.sig[form]
     if sig == SIG_TTA or sig == SIG_TSA:
-        if c.plan.kch[st.args[0]] == b'b':
+        if c.plan.kind_char[st.args[0]] == b'b':
             alpha.b = 1
             arg_scalar(a, alpha, ACL_BOOL)
         else:
@@ -391,16 +385,16 @@ cdef int _push_attributes(_Ctx c, CStep st, int form, Args* a,
     return 0
 
 
-cdef int _exec_aclnn(_Ctx c, Reg* regs, CStep st) except -1:
+cdef int _exec_aclnn(_Context c, Register* regs, Step st) except -1:
     # One aclnn call; into a contiguous temporary when the operator wants
     # a contiguous out and the destination is strided.
     cdef int mask, form = _choose_form(c, regs, st, &mask)
     cdef int dst_reg = _tensor(c, regs, st.dst)
-    cdef Reg* dst = &regs[dst_reg]
-    cdef Reg tmp
+    cdef Register* dst = &regs[dst_reg]
+    cdef Register tmp
     cdef Args a
     cdef Desc descs[4]
-    cdef _SB values[4]
+    cdef ScalarBytes values[4]
     cdef bint through_temp = st.contig[form] and not _contiguous(c, dst)
     if through_temp:
         _alloc(c, &tmp, dst.code, dst.itemsize)
@@ -418,7 +412,7 @@ cdef int _exec_aclnn(_Ctx c, Reg* regs, CStep st) except -1:
     return 0
 
 
-cdef bint _overlap(_Ctx c, const Reg* a, const Reg* b) noexcept:
+cdef bint _overlap(_Context c, const Register* a, const Register* b) noexcept:
     # byte ranges of two views of one allocation intersect
     cdef int64_t alo, ahi, blo, bhi, s
     cdef int i
@@ -440,138 +434,149 @@ cdef bint _overlap(_Ctx c, const Reg* a, const Reg* b) noexcept:
     return alo < bhi + b.itemsize and blo < ahi + a.itemsize
 
 
-cdef int _run_program(_Ctx c, Reg* regs) except -1:
-    cdef CPlan p = c.plan
-    cdef CStep st
-    cdef int i, j, k, r, d, chosen, nlive = 0, first, o
-    cdef bint all_scalar
-    cdef unsigned char pending[_MAXSTEP]
-    cdef unsigned char mark[_MAXREG]
-    cdef Reg saved[2]
-    cdef int redirected[2]
-    cdef int sstate, salias
-    cdef Desc dd, sd
-    steps = p.steps
-    # pass 1: host scalars folded, host conditions decided
-    for i in range(p.nsteps):
-        st = <CStep>steps[i]
-        pending[i] = 0
-        d = st.dst
-        if p.kind[d] == K_DERIVED:
-            pending[i] = 1
-            continue
-        if st.op == X_ACLNN and st.special == SP_WHERE and \
-                _is_scalar(c, regs, st.args[0]):
-            chosen = st.args[1] if _scalar(c, regs, st.args[0]) else \
-                st.args[2]
-            _alias(c, regs, d, chosen)
-            continue
-        all_scalar = True
-        for j in range(st.nargs):
-            if not _is_scalar(c, regs, st.args[j]):
-                all_scalar = False
-                break
-        if all_scalar and st.op == X_ACLNN and st.fold is not None and \
-                st.special != SP_WHERE:
-            with numpy.errstate(all='ignore'):
-                v = st.fold(*[_scalar(c, regs, st.args[j])
-                              for j in range(st.nargs)])
-                v = numpy.asarray(v).astype(p.npdt[d])[()]
-            c.svals[d] = v
-            regs[d].state = S_SCALAR
-            continue
-        if all_scalar and st.op == X_CAST:
-            with numpy.errstate(all='ignore'):
-                v = numpy.asarray(_scalar(c, regs, st.args[0])).astype(
-                    p.npdt[d])[()]
-            c.svals[d] = v
-            regs[d].state = S_SCALAR
-            continue
-        if st.op == X_COPY:
-            # done by the aliasing (an output is filled or copied at the
-            # end, or written in place by the step that makes the value)
-            _alias(c, regs, d, st.args[0])
-            continue
-        pending[i] = 1
-    # pass 2: what the outputs need
-    for r in range(p.nregs):
-        mark[r] = 0
+cdef int _fold_on_host(_Context c, Register* regs, Step st,
+                       unsigned char* pending) except -1:
+    # Pass 1 for one step: fold it on the host when all its operands are
+    # host scalars, decide a select on a host condition, turn a copy into
+    # an alias; otherwise leave it pending for the device.
+    cdef Program p = c.plan
+    cdef int j, d = st.dst
+    pending[0] = 0
+    if p.kind[d] == K_DERIVED:
+        pending[0] = 1
+        return 0
+    if st.op == X_ACLNN and st.special == SP_WHERE and \
+            _is_scalar(c, regs, st.args[0]):
+        _alias(c, regs, d, st.args[1] if _scalar(c, regs, st.args[0])
+               else st.args[2])
+        return 0
+    if st.op == X_COPY:
+        # done by the aliasing (an output is filled or copied at the end,
+        # or written in place by the step that makes the value)
+        return _alias(c, regs, d, st.args[0])
+    for j in range(st.nargs):
+        if not _is_scalar(c, regs, st.args[j]):
+            pending[0] = 1
+            return 0
+    if st.op == X_ACLNN and (st.fold is None or st.special == SP_WHERE):
+        pending[0] = 1
+        return 0
+    with numpy.errstate(all='ignore'):
+        if st.op == X_CAST:
+            v = numpy.asarray(_scalar(c, regs, st.args[0]))
+        else:
+            v = numpy.asarray(st.fold(*[_scalar(c, regs, st.args[j])
+                                        for j in range(st.nargs)]))
+        c.svals[d] = v.astype(p.npdt[d])[()]
+    regs[d].state = S_SCALAR
+    return 0
+
+
+cdef int _drop_dead_steps(_Context c, Register* regs,
+                          unsigned char* pending) except -1:
+    # Pass 2: keep the pending steps whose results an output needs;
+    # returns how many are left.
+    cdef Program p = c.plan
+    cdef unsigned char needed[_MAXREG]
+    cdef Step st
+    cdef int i, j, k, live = 0
+    for i in range(p.nregs):
+        needed[i] = 0
     for k in range(p.nout):
-        o = p.nin + k
-        mark[_key(c, regs, o)] = 1
+        needed[_key(c, regs, p.nin + k)] = 1
     for i in range(p.nsteps - 1, -1, -1):
         if not pending[i]:
             continue
-        st = <CStep>steps[i]
-        if not mark[_key(c, regs, st.dst)]:
+        st = <Step>p.steps[i]
+        if not needed[_key(c, regs, st.dst)]:
             pending[i] = 0
             continue
-        nlive += 1
+        live += 1
         for j in range(st.nargs):
-            mark[_key(c, regs, st.args[j])] = 1
-    # outputs that alias an input a later step reads: through temporaries
-    redirected[0] = redirected[1] = 0
-    if nlive > 1:
-        for k in range(p.nout):
-            o = p.nin + k
-            first = -1
-            for i in range(p.nsteps):
-                if not pending[i]:
-                    continue
-                st = <CStep>steps[i]
-                r = _key(c, regs, st.dst)
-                if first < 0 and (r == o or regs[r].placed == o):
-                    first = i
-                    continue
-                if first < 0:
-                    continue
-                for j in range(st.nargs):
-                    r = _key(c, regs, st.args[j])
-                    if p.kind[r] == K_IN and regs[r].state == S_TENSOR and \
-                            _overlap(c, &regs[r], &regs[o]):
-                        first = -2
-                        break
-                if first == -2:
-                    break
-            if first == -2:
-                saved[k] = regs[o]
-                sstate = regs[o].state
-                salias = regs[o].alias
-                _alloc(c, &regs[o], regs[o].code, regs[o].itemsize)
-                regs[o].state = sstate
-                regs[o].alias = salias
-                redirected[k] = 1
-    # pass 3: the device work
+            needed[_key(c, regs, st.args[j])] = 1
+    return live
+
+
+cdef bint _read_after_written(_Context c, Register* regs, int o,
+                              const unsigned char* pending):
+    # Whether a step after the one that writes output o reads an input
+    # that overlaps o (then o is written through a temporary).
+    cdef Program p = c.plan
+    cdef Step st
+    cdef int i, j, r
+    cdef bint written = False
     for i in range(p.nsteps):
         if not pending[i]:
             continue
-        st = <CStep>steps[i]
-        if st.op == X_ACLNN:
-            _exec_aclnn(c, regs, st)
-        else:
-            _exec_copy(c, regs, st)
-    # outputs not written in place
+        st = <Step>p.steps[i]
+        if not written:
+            r = _key(c, regs, st.dst)
+            written = r == o or regs[r].placed == o
+            continue
+        for j in range(st.nargs):
+            r = _key(c, regs, st.args[j])
+            if p.kind[r] == K_IN and regs[r].state == S_TENSOR and \
+                    _overlap(c, &regs[r], &regs[o]):
+                return True
+    return False
+
+
+cdef int _write_output(_Context c, Register* regs, int o) except -1:
+    # An output not written in place by its step: filled (a value folded
+    # on the host) or copied from the register that holds its value.
+    cdef Program p = c.plan
+    cdef Desc dst, src
+    cdef int r = _follow(regs, o)
+    if r == o and regs[o].state == S_SCALAR:
+        _to_desc(c, &regs[o], &dst)
+        return fill_desc(&dst, p.npdt[o], c.svals[o], c.sc)
+    if r == o or (regs[r].state == S_TENSOR and regs[r].placed == o):
+        return 0
+    _to_desc(c, &regs[o], &dst)
+    if _is_scalar(c, regs, r):
+        return fill_desc(&dst, p.npdt[o], _scalar(c, regs, r), c.sc)
+    _to_desc(c, &regs[_tensor(c, regs, r)], &src)
+    if not _same_view(&dst, &src):
+        copy_desc(&dst, &src, c.sc)
+    return 0
+
+
+cdef int _run_program(_Context c, Register* regs) except -1:
+    cdef Program p = c.plan
+    cdef Step st
+    cdef int i, k, o, state, alias
+    cdef unsigned char pending[_MAXSTEP]
+    cdef Register saved[2]
+    cdef bint redirected[2]
+    cdef Desc dst, src
+    for i in range(p.nsteps):
+        _fold_on_host(c, regs, <Step>p.steps[i], &pending[i])
+    redirected[0] = redirected[1] = False
+    if _drop_dead_steps(c, regs, pending) > 1:
+        # outputs that alias an input a later step reads: through
+        # temporaries, copied at the end
+        for k in range(p.nout):
+            o = p.nin + k
+            if _read_after_written(c, regs, o, pending):
+                saved[k] = regs[o]
+                state, alias = regs[o].state, regs[o].alias
+                _alloc(c, &regs[o], regs[o].code, regs[o].itemsize)
+                regs[o].state, regs[o].alias = state, alias
+                redirected[k] = True
+    for i in range(p.nsteps):
+        if pending[i]:
+            st = <Step>p.steps[i]
+            if st.op == X_ACLNN:
+                _exec_aclnn(c, regs, st)
+            else:
+                _exec_copy(c, regs, st)
     for k in range(p.nout):
         o = p.nin + k
-        r = _follow(regs, o)
-        if r == o and regs[o].state == S_SCALAR:
-            # folded on the host
-            _to_desc(c, &regs[o], &dd)
-            fill_desc(&dd, p.npdt[o], c.svals[o], c.sc)
-        elif r != o and not (regs[r].state == S_TENSOR and
-                             regs[r].placed == o):
-            _to_desc(c, &regs[o], &dd)
-            if _is_scalar(c, regs, r):
-                fill_desc(&dd, p.npdt[o], _scalar(c, regs, r), c.sc)
-            else:
-                r = _tensor(c, regs, r)
-                _to_desc(c, &regs[r], &sd)
-                if not _same_view(&dd, &sd):
-                    copy_desc(&dd, &sd, c.sc)
+        _write_output(c, regs, o)
         if redirected[k]:
-            _to_desc(c, &saved[k], &dd)
-            _to_desc(c, &regs[o], &sd)
-            copy_desc(&dd, &sd, c.sc)
+            _to_desc(c, &saved[k], &dst)
+            _to_desc(c, &regs[o], &src)
+            copy_desc(&dst, &src, c.sc)
     return 0
 
 
@@ -585,7 +590,7 @@ cdef bint _same_view(const Desc* a, const Desc* b) noexcept:
     return True
 
 
-cdef int _alias(_Ctx c, Reg* regs, int d, int src) except -1:
+cdef int _alias(_Context c, Register* regs, int d, int src) except -1:
     # d takes src's value; an output taking a temporary not yet written
     # gets it written in place
     cdef int r = _follow(regs, src)
@@ -663,7 +668,7 @@ cdef bint _has_negative(const Desc* d) noexcept:
     return False
 
 
-cdef int _load(Reg* g, const Desc* d) noexcept:
+cdef int _load(Register* g, const Desc* d) noexcept:
     cdef int i
     g.state = S_TENSOR
     g.base = d.base
@@ -677,12 +682,12 @@ cdef int _load(Reg* g, const Desc* d) noexcept:
     return 0
 
 
-cdef int _execute(_Ctx c, Desc* ds, int* vreg, int nv) except -1:
+cdef int _execute(_Context c, Desc* ds, int* vreg, int nv) except -1:
     # ds: the simplified operand descriptions (all of one shape), vreg
     # their registers
-    cdef Reg regs[_MAXREG]
+    cdef Register regs[_MAXREG]
     cdef Desc sub[_MAXVIEW]
-    cdef CPlan p = c.plan
+    cdef Program p = c.plan
     cdef int i, k, r
     cdef int64_t j
     if ds[0].ndim > _ND:
@@ -735,8 +740,8 @@ cdef object _attr_value(dict attrs, str key, object dt):
         return numpy.array(v).astype(dt)[()]
 
 
-cdef CPlan _select(dict variants, tuple ins, dict attrs):
-    cdef CPlan p
+cdef Program _select(dict variants, tuple ins, dict attrs):
+    cdef Program p
     cdef int mask = 0, i
     if 'decimals' in attrs:
         dec = int(attrs['decimals'])
@@ -765,23 +770,11 @@ cpdef frozenset elementwise_loops(str name):
     return _plan.elementwise_loops(name)
 
 
-cpdef run_elementwise(tuple outs, tuple ins, dict attrs, intptr_t stream):
-    cdef str name = attrs['name']
-    cdef str loop = attrs['loop']
-    cdef dict variants
-    cdef CPlan p
-    cdef _Ctx c
-    cdef Desc ds[_MAXVIEW]
-    cdef Desc* dp[_MAXVIEW]
-    cdef Desc t
-    cdef Desc back[_MAXVIEW]
-    cdef int back_i[_MAXVIEW]
-    cdef int vreg[_MAXVIEW]
-    cdef int nv = 0, i, k, r, nback = 0
-    cdef View v
-    cdef list svals
-    plans = plans_for(name)
-    variants = plans.get(loop)
+cdef Program _program_of(str name, str loop, tuple ins, tuple outs,
+                         dict attrs):
+    cdef dict plans = plans_for(name)
+    cdef dict variants = plans.get(loop)
+    cdef Program p
     if variants is None:
         variants = plans.get(_table.normalize(loop))
         if variants is None:
@@ -791,53 +784,66 @@ cpdef run_elementwise(tuple outs, tuple ins, dict attrs, intptr_t stream):
     if len(ins) != p.nin or len(outs) != p.nout:
         raise ValueError('elementwise {} {}: {} inputs and {} outputs '
                          'given'.format(name, loop, len(ins), len(outs)))
-    svals = [None] * p.nregs
-    for k in range(p.nout):
-        v = outs[k]
-        desc_from_view(&ds[nv], v)
-        if ds[nv].dtype != p.code[p.nin + k]:
-            raise TypeError('elementwise {} {}: output {} has dtype '
-                            '{}'.format(name, loop, k, v.dtype))
-        vreg[nv] = p.nin + k
-        nv += 1
-    shape = (<View>outs[0]).shape
-    if 0 in shape:
-        return None             # nothing to compute (operations.md)
-    for k in range(p.nin):
-        x = ins[k]
-        if isinstance(x, View):
-            v = x
-            if v.shape != shape:
-                raise ValueError('elementwise {}: input shape {} is not the '
-                                 'output shape {}'.format(name, v.shape,
-                                                          shape))
-            desc_from_view(&ds[nv], v)
-            if ds[nv].dtype != p.code[k]:
-                raise TypeError('elementwise {} {}: input {} has dtype '
-                                '{}'.format(name, loop, k, v.dtype))
-            vreg[nv] = k
-            nv += 1
-        else:
+    return p
+
+
+cdef int _load_operands(_Context c, tuple outs, tuple ins, Desc* ds,
+                        int* vreg) except -1:
+    # The device operands (outputs first) as descriptions, each with its
+    # register; host scalars cast to their loop dtype.  Returns how many
+    # device operands there are.
+    cdef Program p = c.plan
+    cdef tuple shape = (<View>outs[0]).shape
+    cdef int j, k, nv = 0, n = p.nin + p.nout
+    cdef View v
+    for j in range(n):
+        k = (j + p.nin) % n     # outputs first: _simplify leads with out0
+        x = outs[k - p.nin] if k >= p.nin else ins[k]
+        if not isinstance(x, View):
             dt = p.npdt[k]
             if getattr(x, 'dtype', None) != dt:
                 with numpy.errstate(all='ignore'):
                     x = numpy.array(x).astype(dt)[()]
-            svals[k] = x
-    for r in range(p.nregs):
-        if p.kind[r] == K_CONST:
-            svals[r] = p.obj[r]
-        elif p.kind[r] == K_ATTR:
-            svals[r] = _attr_value(attrs, p.obj[r], p.npdt[r])
-    for i in range(nv):
-        dp[i] = &ds[i]
-    for k in range(p.nout):
-        if (<View>outs[k]).shape != shape:
-            raise ValueError('elementwise {}: outputs of different '
-                             'shapes'.format(name))
-    c = _Ctx()
+            c.svals[k] = x
+            continue
+        v = x
+        if v.shape != shape:
+            raise ValueError('elementwise {}: operand shape {} is not the '
+                             'output shape {}'.format(p.name, v.shape, shape))
+        desc_from_view(&ds[nv], v)
+        if ds[nv].dtype != p.code[k]:
+            raise TypeError('elementwise {} {}: operand {} has dtype '
+                            '{}'.format(p.name, p.loop, k, v.dtype))
+        vreg[nv] = k
+        nv += 1
+    return nv
+
+
+cpdef run_elementwise(tuple outs, tuple ins, dict attrs, intptr_t stream):
+    cdef Program p = _program_of(attrs['name'], attrs['loop'], ins, outs,
+                                 attrs)
+    cdef _Context c
+    cdef Desc ds[_MAXVIEW]
+    cdef Desc* dp[_MAXVIEW]
+    cdef Desc t
+    cdef Desc back[_MAXVIEW]
+    cdef int back_i[_MAXVIEW]
+    cdef int vreg[_MAXVIEW]
+    cdef int nv, i, r, nback = 0
+    c = _Context()
     c.plan = p
     c.attrs = attrs
-    c.svals = svals
+    c.svals = [None] * p.nregs
+    nv = _load_operands(c, outs, ins, ds, vreg)
+    if 0 in (<View>outs[0]).shape:
+        return None             # nothing to compute (operations.md)
+    for r in range(p.nregs):
+        if p.kind[r] == K_CONST:
+            c.svals[r] = p.obj[r]
+        elif p.kind[r] == K_ATTR:
+            c.svals[r] = _attr_value(attrs, p.obj[r], p.npdt[r])
+    for i in range(nv):
+        dp[i] = &ds[i]
     c.sc = Scratch(stream)
     try:
         _simplify(dp, nv)
@@ -845,15 +851,14 @@ cpdef run_elementwise(tuple outs, tuple ins, dict attrs, intptr_t stream):
             if not _has_negative(&ds[i]):
                 continue
             t = ds[i]
-            if i < p.nout:
-                # another output running backwards: written forwards into
-                # a temporary, copied at the end
-                c.sc.temp(&ds[i], t.dtype, t.itemsize, t.ndim, t.shape)
+            c.sc.temp(&ds[i], t.dtype, t.itemsize, t.ndim, t.shape)
+            if vreg[i] >= p.nin:
+                # an output running backwards: written forwards into a
+                # temporary, copied at the end
                 back[nback] = t
                 back_i[nback] = i
                 nback += 1
             else:
-                c.sc.temp(&ds[i], t.dtype, t.itemsize, t.ndim, t.shape)
                 copy_desc(&ds[i], &t, c.sc)
         _execute(c, ds, vreg, nv)
         for i in range(nback):
