@@ -167,12 +167,41 @@ cdef int copy_desc(const Desc* dst, const Desc* src, Scratch sc) except -1:
     return _copy_simplified(&d, &s, sc)
 
 
-cdef int _copy_simplified(Desc* d, Desc* s, Scratch sc) except -1:
-    # d: strides > 0, no size-1 axes, merged; s: the same shape.
-    cdef Desc sub_d, sub_s, f, t
-    cdef int64_t i
+cdef int _flip_forwards(Desc* s, Scratch sc) except -1:
+    # Axes on which the source runs backwards: reversed into a contiguous
+    # temporary with aclnnFlip (broadcast axes kept at size 1), which
+    # replaces *s.
+    cdef Desc f, t
     cdef int64_t dims[ACLNN_MAX_DIMS]
     cdef int k, nflip = 0
+    f = s[0]
+    for k in range(f.ndim):
+        if f.strides[k] < 0:
+            desc_flip_axis(&f, k)
+            dims[nflip] = k
+            nflip += 1
+        elif f.strides[k] == 0:
+            f.shape[k] = 1
+    if not nflip:
+        return 0
+    sc.temp(&t, f.dtype, f.itemsize, f.ndim, f.shape)
+    if not _dtype.in_set(DS_FLIP, f.dtype):
+        # a permutation of elements: any type of the same size will do
+        f.dtype = t.dtype = _dtype.int_code(f.itemsize)
+    _flip(&f, dims, nflip, &t, sc)
+    t.dtype = s.dtype
+    for k in range(t.ndim):
+        if s.strides[k] == 0:
+            t.strides[k] = 0
+        t.shape[k] = s.shape[k]
+    s[0] = t
+    return 0
+
+
+cdef int _copy_simplified(Desc* d, Desc* s, Scratch sc) except -1:
+    # d: strides > 0, no size-1 axes, merged; s: the same shape.
+    cdef Desc sub_d, sub_s, t
+    cdef int64_t i
     cdef intptr_t pd, ps
     cdef bint pairs
     if d.ndim == 0:
@@ -194,32 +223,7 @@ cdef int _copy_simplified(Desc* d, Desc* s, Scratch sc) except -1:
             _take_leading(&sub_s, s, i)
             _copy_simplified(&sub_d, &sub_s, sc)
         return 0
-    # Axes on which the source runs backwards: reverse them into a
-    # contiguous temporary with aclnnFlip (broadcast axes kept at size 1).
-    for k in range(s.ndim):
-        if s.strides[k] < 0:
-            nflip += 1
-    if nflip:
-        f = s[0]
-        nflip = 0
-        for k in range(f.ndim):
-            if f.strides[k] < 0:
-                desc_flip_axis(&f, k)
-                dims[nflip] = k
-                nflip += 1
-            elif f.strides[k] == 0:
-                f.shape[k] = 1
-        sc.temp(&t, f.dtype, f.itemsize, f.ndim, f.shape)
-        if not _dtype.in_set(DS_FLIP, f.dtype):
-            # a permutation of elements: any type of the same size will do
-            f.dtype = t.dtype = _dtype.int_code(f.itemsize)
-        _flip(&f, dims, nflip, &t, sc)
-        t.dtype = s.dtype
-        for k in range(t.ndim):
-            if s.strides[k] == 0:
-                t.strides[k] = 0
-            t.shape[k] = s.shape[k]
-        s[0] = t
+    _flip_forwards(s, sc)
     if pairs:
         if s.dtype != d.dtype:
             # cast into a contiguous temporary first

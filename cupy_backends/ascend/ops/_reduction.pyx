@@ -263,26 +263,22 @@ cdef void _kept_first(Desc* s, Desc* oa, int* red) noexcept nogil:
                 n += 1
 
 
-cdef int _geometry(_Geometry* g, const Desc* src, const Desc* out, tuple axes,
-                   bint keepdims, bint order_free, bint merge_red,
-                   Scratch sc) except -1:
-    cdef Desc s = src[0]
-    cdef Desc oa
-    cdef int i, k, n
-    cdef bint need_copy = False
+cdef int _align_out(_Geometry* g, Desc* s, const Desc* out, Desc* oa,
+                    tuple axes, bint keepdims) except -1:
+    # g.red: the reduced axes of s (a 0-d s becomes (1,), reduced); *oa:
+    # out seen with s's axes (size 1, stride 0 on the reduced ones).
+    cdef int i, k = 0
     cdef bint was_0d = s.ndim == 0
     if was_0d:
-        desc_at_least_1d(&s)
+        desc_at_least_1d(s)
         g.red[0] = 1
     else:
         for i in range(s.ndim):
             g.red[i] = 0
         for a in axes:
             g.red[<int>a] = 1
-    # oa: out aligned with s
-    oa = out[0]
+    oa[0] = out[0]
     oa.ndim = s.ndim
-    k = 0
     for i in range(s.ndim):
         if g.red[i]:
             oa.shape[i] = 1
@@ -293,6 +289,17 @@ cdef int _geometry(_Geometry* g, const Desc* src, const Desc* out, tuple axes,
             oa.shape[i] = out.shape[k]
             oa.strides[i] = out.strides[k]
             k += 1
+    return 0
+
+
+cdef int _geometry(_Geometry* g, const Desc* src, const Desc* out, tuple axes,
+                   bint keepdims, bint order_free, bint merge_red,
+                   Scratch sc) except -1:
+    cdef Desc s = src[0]
+    cdef Desc oa
+    cdef int i, k, n
+    cdef bint need_copy = False
+    _align_out(g, &s, out, &oa, axes, keepdims)
     # drop size-1 kept axes
     n = 0
     for i in range(s.ndim):
