@@ -1,4 +1,6 @@
-"""Device vs NumPy benchmarks: ``python benchmarks/benchmark.py JOB [--json F]``.
+"""Device vs NumPy benchmarks.
+
+``python benchmarks/benchmark.py JOB [JOB ...] [--json F]``
 
 JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``copy``, ``alloc``, ``call``
 or ``all`` (add, cos, matmul, sum, and the per-call host cost of small
@@ -283,11 +285,12 @@ def _target_lines(rows):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument('job', choices=sorted(JOBS) + ['all'])
+    parser.add_argument('job', nargs='+', choices=sorted(JOBS) + ['all'],
+                        help='one or more jobs')
     parser.add_argument('--json', metavar='FILE',
                         help='also write the rows to FILE as JSON')
     args = parser.parse_args(argv)
-    jobs = ALL if args.job == 'all' else [args.job]
+    jobs = [j for job in args.job for j in (ALL if job == 'all' else [job])]
     print(_header())
     rows = []
     call_lines = []
