@@ -47,8 +47,6 @@ cdef class MemoryPointer:
 
 
 cpdef MemoryPointer alloc(size)
-# How many allocations went back to the backend so far.
-cdef unsigned long long device_frees() noexcept
 cpdef MemoryPointer _malloc(size)
 
 

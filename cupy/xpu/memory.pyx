@@ -26,16 +26,6 @@ from cupy.xpu.memory_pool import (  # NOQA
 import ctypes
 
 
-# Allocations given back to the backend so far: caches that remember device
-# addresses (the aclnn executor cache) rebind them all when this changes,
-# since a new allocation may reuse a freed address.
-cdef unsigned long long _device_frees = 0
-
-
-cdef unsigned long long device_frees() noexcept:
-    return _device_frees
-
-
 cdef inline Py_ssize_t _check_size(size) except -1:
     cdef Py_ssize_t n = operator.index(size)
     if n < 0:
@@ -134,8 +124,6 @@ cdef class Memory(BaseMemory):
         if ptr == 0:
             return
         self.ptr = 0
-        global _device_frees
-        _device_frees += 1
         prev = _use_device(self.device_id)
         try:
             if self._sync_on_free:

@@ -115,13 +115,22 @@ cpdef intptr_t xpuMalloc(size_t size) except? 0:
     return <intptr_t>p
 
 
+cdef unsigned long long _frees = 0
+
+
 cpdef xpuFree(intptr_t ptr):
+    global _frees
     cdef cupy_acl_rt_table* t = _table()
     cdef int status
     _bind_thread()
+    _frees += 1     # counted first: a failed free may still have freed
     with nogil:
         status = t.aclrtFree(<void*>ptr)
     _acl.check(status, 'aclrtFree')
+
+
+cpdef unsigned long long xpuFreeCount():
+    return _frees
 
 
 cpdef intptr_t xpuMallocHost(size_t size) except? 0:

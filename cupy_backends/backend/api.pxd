@@ -30,6 +30,9 @@ cpdef tuple xpuMemGetInfo()          # (free, total) bytes of the current device
 # Device memory (of the current device) and page-locked host memory.
 cpdef intptr_t xpuMalloc(size_t size) except? 0
 cpdef xpuFree(intptr_t ptr)
+# How many device allocations were freed so far (caches that keep device
+# addresses compare it: a new allocation may reuse a freed address).
+cpdef unsigned long long xpuFreeCount()
 cpdef intptr_t xpuMallocHost(size_t size) except? 0
 cpdef xpuFreeHost(intptr_t ptr)
 # The allocation granularity: a pool must round requests to a multiple of it.

@@ -107,38 +107,99 @@ def test_steady_state_runs_no_phase_one(sim, name):
 
 def test_clear_destroys_everything(sim):
     a = cupy.arange(6, dtype=cupy.float32)
-    (a + a).get()
+    for _ in range(2):          # cached the second time
+        (a + a).get()
     cupy.xpu.Device().synchronize()
-    assert cache.stats()['entries'] > 0
+    assert cache.stats()['executors'] > 0
     assert sim.counters()['live_executors'] > 0
     cache.clear()
     assert cache.stats()['entries'] == 0
+    assert cache.stats()['executors'] == 0
     assert sim.counters()['live_executors'] == 0
     assert sim.counters()['live_tensors'] == 0
     numpy.testing.assert_array_equal((a + a).get(), numpy.arange(6) * 2)
+
+
+def test_cached_the_second_time(sim):
+    cache.clear()
+    x = cupy.arange(7, dtype=cupy.float32)
+    s0 = cache.stats()
+    (x * 5.0).get()
+    s1 = cache.stats()
+    assert (s1['uncached'], s1['misses'], s1['executors']) == (
+        s0['uncached'] + 1, s0['misses'], 0)
+    (x * 5.0).get()
+    s2 = cache.stats()
+    assert (s2['misses'], s2['executors']) == (s1['misses'] + 1, 1)
+    (x * 5.0).get()
+    assert cache.stats()['hits'] == s2['hits'] + 1
+
+
+def _sig(n):
+    x = cupy.arange(n, dtype=cupy.float32)
+    return lambda: numpy.testing.assert_array_equal(
+        (x * 3.0).get(), numpy.arange(n, dtype='f4') * 3.0)
 
 
 def test_bounded_and_least_recently_used(sim):
     cache.clear()
     old = cache.set_limits(entries=3)
     try:
-        e0 = cache.stats()['evictions']
-        for rep in range(2):
-            for n in range(1, 9):
-                x = cupy.arange(n, dtype=cupy.float32)
-                numpy.testing.assert_array_equal(
-                    (x * 3.0).get(), numpy.arange(n, dtype='f4') * 3.0)
-                assert cache.stats()['entries'] <= 3
-        assert cache.stats()['evictions'] > e0
+        a, b, c, d = _sig(1), _sig(2), _sig(3), _sig(4)
+        for f in (a, a, b, b, c, c):
+            f()
+        assert cache.stats()['executors'] == 3
+        a()                     # a is now the most recent: b the oldest
+        e0, m0 = cache.stats()['evictions'], cache.stats()['misses']
+        d()                     # d seen: b, the oldest, evicted
+        d()                     # d cached in its entry
+        s = cache.stats()
+        assert s['evictions'] == e0 + 1 and s['entries'] == 3
+        assert s['misses'] == m0 + 1
+        h0 = s['hits']
+        a()
+        c()
+        d()
+        assert cache.stats()['hits'] == h0 + 3      # all still cached
+        u0 = cache.stats()['uncached']
+        b()
+        assert cache.stats()['uncached'] == u0 + 1  # b was evicted
         cupy.xpu.Device().synchronize()
-        assert sim.counters()['live_executors'] == cache.stats()['entries']
-        # the most recent signature is still there
-        m0 = cache.stats()['misses']
-        (x * 3.0).get()
-        assert cache.stats()['misses'] == m0
+        assert sim.counters()['live_executors'] == cache.stats()['executors']
     finally:
         cache.set_limits(entries=old[0])
         cache.clear()
+
+
+def test_a_failed_rebind_drops_the_entry(sim):
+    # The same signature on memory freed meanwhile: the executor cannot be
+    # pointed there (the simulator's sanitizer), the call fails, the entry
+    # goes, and the next call works.
+    from cupy_backends.ascend import AclError
+    from cupy_backends.backend.provider import View, get_provider
+    from cupy_backends.backend import api
+    provider = get_provider()
+    x = cupy.arange(16, dtype=cupy.float32)
+    out = cupy.empty(16, cupy.float32)
+    attrs = {'name': 'negative', 'loop': 'f->f'}
+    for _ in range(2):
+        provider.run('elementwise', (out._as_view(),), (x._as_view(),),
+                     attrs, 0)
+    cupy.xpu.Device().synchronize()
+    nbytes = x._as_view().nbytes
+    ptr = api.xpuMalloc(nbytes)
+    api.xpuFree(ptr)            # the same signature on freed memory
+    dead = View(ptr, nbytes, numpy.dtype('f4'), (16,), (1,), 0,
+                api.xpuGetDevice())
+    errors = sim.counters()['sanitizer_errors']
+    executors = cache.stats()['executors']
+    with pytest.raises(AclError):
+        provider.run('elementwise', (out._as_view(),), (dead,), attrs, 0)
+    assert sim.counters()['sanitizer_errors'] == errors + 1
+    assert cache.stats()['executors'] == executors - 1
+    numpy.testing.assert_array_equal((-x).get(), -numpy.arange(16))
+    cupy.xpu.Device().synchronize()
+    assert sim.counters()['live_executors'] == cache.stats()['executors']
 
 
 def test_addresses_rebound_after_memory_goes_back(sim):
@@ -235,7 +296,8 @@ def test_workspace_kept_within_its_budget(sim):
     a = cupy.arange(16, dtype=cupy.float32).reshape(4, 4)
     want = numpy.arange(16, dtype=numpy.float32).reshape(4, 4)
     cache.clear()
-    numpy.testing.assert_array_equal((a @ a).get(), want @ want)
+    for _ in range(2):
+        numpy.testing.assert_array_equal((a @ a).get(), want @ want)
     assert cache.stats()['workspace_bytes'] == 4096
     allocs = sim.counters()['live_device_allocs']
     numpy.testing.assert_array_equal((a @ a).get(), want @ want)
@@ -245,14 +307,75 @@ def test_workspace_kept_within_its_budget(sim):
         assert cache.stats()['workspace_bytes'] == 0
         numpy.testing.assert_array_equal((a @ a).get(), want @ want)
         assert cache.stats()['workspace_bytes'] == 0    # per call now
+        assert cache.stats()['executors'] >= 1          # entry kept
     finally:
         cache.set_limits(workspace_bytes=old[1])
     # another stream may be destroyed while an entry lives: its entries
     # take their workspace from the pool per call
     with cupy.xpu.Stream() as s:
-        r = a @ a
+        for _ in range(2):
+            r = a @ a
         s.synchronize()
     numpy.testing.assert_array_equal(r.get(), want @ want)
     assert cache.stats()['workspace_bytes'] == 0
     cache.clear()
     assert sim.counters()['live_device_allocs'] <= allocs
+
+
+def test_making_room_for_a_workspace_keeps_the_entries(sim):
+    cache.clear()
+    old = cache.set_limits(workspace_bytes=4096)
+    try:
+        for n in range(1, 21):
+            for _ in range(2):
+                _sig(n)()
+        m1 = cupy.ones((4, 4), cupy.float32)
+        m2 = cupy.ones((2, 2), cupy.float32)
+        for _ in range(2):
+            (m1 @ m1).get()
+        executors = cache.stats()['executors']
+        assert cache.stats()['workspace_bytes'] == 4096
+        for _ in range(2):
+            (m2 @ m2).get()     # its workspace replaces m1's, no eviction
+        assert cache.stats()['workspace_bytes'] == 4096
+        assert cache.stats()['executors'] == executors + 1
+        numpy.testing.assert_array_equal((m1 @ m1).get(), numpy.full(
+            (4, 4), 4, 'f4'))
+    finally:
+        cache.set_limits(workspace_bytes=old[1])
+        cache.clear()
+
+
+def _same_signature_work(a, b, results, errors):
+    try:
+        for _ in range(20):
+            results.append(cupy.asnumpy(a * b + 1.0))
+    except BaseException as e:
+        errors.append(e)
+
+
+def test_threads_sharing_the_null_stream(sim):
+    # one signature, several threads, one stream: one executor per thread
+    cache.clear()
+    old = sim.get_strict_delay_us()
+    sim.set_strict_delay_us(500)
+    results, errors = [], []
+    try:
+        pairs = [(cupy.full(9, k, cupy.float32),
+                  cupy.full(9, 2, cupy.float32)) for k in range(4)]
+        threads = [threading.Thread(target=_same_signature_work,
+                                    args=(a, b, results, errors))
+                   for a, b in pairs]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sim.set_strict_delay_us(old)
+    assert not errors, errors
+    assert len(results) == 80
+    assert sorted({float(r[0]) for r in results}) == [1.0, 3.0, 5.0, 7.0]
+    for r in results:
+        assert (r == r[0]).all()
+    assert cache.stats()['executors'] >= 2 * 4     # multiply, add per thread
+    cache.clear()

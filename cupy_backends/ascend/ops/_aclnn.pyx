@@ -10,13 +10,12 @@ from cupy_backends.ascend._acl cimport (
     aclTensor, aclOpExecutor, aclrtStream, cupy_aclnn_base_table)
 from cupy_backends.ascend.ops cimport _dtype
 from cupy_backends.ascend.ops._executor_cache cimport (
-    Held, Entry, HELD_TENSORS, HELD_SMALL, KEY_WORDS, held_init,
-    held_release, enabled, hash_key, lookup, insert, keep_workspace, drop,
-    count_hit, count_miss)
+    Held, Entry, HELD_TENSORS, HELD_SMALL, KEY_WORDS, SEEN, NEVER,
+    held_init, held_release, enabled, hash_key, lookup, insert,
+    take_executor, keep_workspace, drop, unpin, count_hit, count_miss)
 from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport Desc, create_tensor, desc_numel
 from cupy_backends.backend cimport api
-from cupy.xpu.memory cimport device_frees
 from cupy.xpu.memory_pool cimport MemoryPool
 
 from cupy_backends.ascend._errors import OperatorNotFoundError
@@ -160,11 +159,28 @@ cdef inline int _key_tensor(const Desc* d, int64_t* key, int k) noexcept nogil:
     return k
 
 
+cdef inline int _key_alias(intptr_t base, intptr_t* seen, int* nseen,
+                           int64_t* key, int k) noexcept nogil:
+    # Which earlier tensor of the call shares this one's allocation (-1:
+    # none): a plan may differ when operands alias (aclnn.md 6).
+    cdef int i
+    key[k] = -1
+    for i in range(nseen[0]):
+        if seen[i] == base:
+            key[k] = i
+            break
+    if nseen[0] < HELD_TENSORS:
+        seen[nseen[0]] = base
+        nseen[0] += 1
+    return k + 1
+
+
 cdef int _make_key(OpSymbol op, Args* a, intptr_t stream,
-                   int64_t* key) noexcept:
+                   int64_t* key) except -2:
     # The signature of the call: everything but the data addresses.
     # Returns its length in words, or -1 when the call is not cached.
-    cdef int i, j, k = 4
+    cdef int i, j, k = 4, nseen = 0
+    cdef intptr_t seen[HELD_TENSORS]
     cdef Arg* g
     key[0] = op.index
     key[1] = <int64_t>PyThread_get_thread_ident()
@@ -172,17 +188,19 @@ cdef int _make_key(OpSymbol op, Args* a, intptr_t stream,
     key[3] = api.xpuGetDevice()
     for i in range(a.n):
         g = &a.a[i]
-        if k + 3 > KEY_WORDS:
+        if k + 4 > KEY_WORDS:
             return -1
         if g.kind == ARG_TENSOR:
+            k = _key_alias(g.desc.base, seen, &nseen, key, k)
             k = _key_tensor(g.desc, key, k)
         elif g.kind == ARG_LIST:
             key[k] = g.n
             k += 1
             for j in range(g.n):
-                k = _key_tensor(&g.desc[j], key, k)
-                if k < 0:
+                if k < 0 or k + 1 > KEY_WORDS:
                     return -1
+                k = _key_alias(g.desc[j].base, seen, &nseen, key, k)
+                k = _key_tensor(&g.desc[j], key, k)
         elif g.kind == ARG_SCALAR:
             key[k] = g.dtype
             memcpy(&key[k + 1], g.scalar, 16)
@@ -314,7 +332,7 @@ cdef int _rebind(Entry* e, Args* a, const char** failed) except -1:
     # where a freed one was.
     cdef cupy_aclnn_base_table* nn = _acl.aclnn_table()
     cdef intptr_t bases[HELD_TENSORS]
-    cdef unsigned long long frees = device_frees()
+    cdef unsigned long long frees = api.xpuFreeCount()
     cdef bint every = frees != e.frees
     cdef int i, st = 0, n = 0
     cdef Held* h = &e.held
@@ -343,44 +361,61 @@ cdef int _rebind(Entry* e, Args* a, const char** failed) except -1:
     return 0
 
 
-cdef int _run_entry(OpSymbol op, Entry* e, Args* a, Scratch sc) except -1:
-    # Phase 2 of a cached executor, rebound to this call's memory first
-    # (a is NULL for a new entry).  The entry is pinned meanwhile: other
-    # threads may run while the lock is released, and never evict it.  A
-    # failure drops it.
-    cdef void* ws = <void*>e.ws_ptr
-    cdef const char* failed = NULL
-    cdef int st = 0
-    e.busy = 1
-    try:
-        if a is not NULL:
-            st = _rebind(e, a, &failed)
-        if st == 0:
-            if e.ws_size and e.ws is NULL:
-                ws = <void*>sc.alloc(<Py_ssize_t>e.ws_size)
-            with nogil:
-                st = op.run(ws, e.ws_size, e.executor,
-                            <aclrtStream>sc.stream)
-    finally:
-        e.busy = 0
+cdef void* _entry_workspace(Entry* e, Scratch sc) except? NULL:
+    # e's kept workspace, or one from the pool for this call (an
+    # allocation may run finalizers: e is pinned, so they cannot reuse or
+    # evict it).
+    if e.ws_size == 0:
+        return NULL
+    if e.ws is not NULL:
+        return <void*>e.ws_ptr
+    return <void*>sc.alloc(<Py_ssize_t>e.ws_size)
+
+
+cdef int _launch(OpSymbol op, Entry* e, void* ws, Scratch sc) except -1:
+    # Phase 2 of e's executor (e pinned); a failure drops e.
+    cdef int st
+    with nogil:
+        st = op.run(ws, e.ws_size, e.executor, <aclrtStream>sc.stream)
     if st != 0:
-        try:
-            _acl.check(st, failed.decode() if failed is not NULL
-                       else 'aclnn' + op.name)
-        finally:
-            drop(e)
+        drop(e)
+        _acl.check(st, 'aclnn' + op.name)
     return 0
 
 
-cdef int _launch_new(OpSymbol op, Args* a, Scratch sc, int64_t* key,
-                     int nkey) except -1:
-    # Phase 1, then: cache the executor (nkey > 0) or run it once.
+cdef int _run_cached(OpSymbol op, Entry* e, Args* a, Scratch sc) except -1:
+    cdef const char* failed = NULL
+    cdef void* ws = _entry_workspace(e, sc)
+    cdef int st = _rebind(e, a, &failed)
+    if st != 0:
+        drop(e)
+        _acl.check(st, failed.decode())
+    return _launch(op, e, ws, sc)
+
+
+cdef int _adopt(OpSymbol op, Entry* e, aclOpExecutor* executor, Held* held,
+                uint64_t ws_size, Scratch sc) except -1:
+    # A repeatable executor just planned becomes e's; its first launch.
+    cdef void* ws
+    if ws_size and sc.stream == 0:      # see keep_workspace
+        keep_workspace(e, _pool.malloc(<Py_ssize_t>ws_size), ws_size)
+    e.ws_size = ws_size
+    take_executor(e, executor, held)
+    e.frees = api.xpuFreeCount()
+    count_miss(True)
+    ws = _entry_workspace(e, sc)
+    return _launch(op, e, ws, sc)
+
+
+cdef int _run_planned(OpSymbol op, Args* a, Scratch sc, Entry* e) except -1:
+    # Descriptors and phase 1, then: with e (pinned, SEEN), the executor
+    # made repeatable and kept in e; otherwise (or if CANN refuses) run once
+    # and released.
     cdef cupy_aclnn_base_table* nn = _acl.aclnn_table()
     cdef cupy_aclnn_arg vals[ARGS_MAX]
     cdef Held held
     cdef uint64_t ws_size = 0
     cdef aclOpExecutor* ex = NULL
-    cdef Entry* e
     cdef void* ws = NULL
     cdef int st
     held_init(&held)
@@ -391,25 +426,14 @@ cdef int _launch_new(OpSymbol op, Args* a, Scratch sc, int64_t* key,
         if st != 0:
             ex = NULL
             _acl.check(st, 'aclnn' + op.name + 'GetWorkspaceSize')
-        if nkey > 0:
+        if e is not NULL:
             with nogil:
                 st = nn.aclSetAclOpExecutorRepeatable(ex)
-            if st != 0:
-                # this CANN's plan of the operator cannot be repeated
-                # (aclnn.md 6): run it once, every time from now on
-                op.repeatable = False
-                nkey = -1
-        if nkey > 0:
-            e = insert(key, nkey, hash_key(key, nkey), ex, &held, sc.stream)
-            ex = NULL
-            e.frees = device_frees()
-            count_miss(True)
-            if ws_size:
-                e.ws_size = ws_size
-                if sc.stream == 0:      # see keep_workspace
-                    keep_workspace(e, _pool.malloc(<Py_ssize_t>ws_size),
-                                   ws_size)
-            return _run_entry(op, e, NULL, sc)
+            if st == 0:
+                _adopt(op, e, ex, &held, ws_size, sc)
+                return 0
+            # this plan cannot be repeated (aclnn.md 6): not again
+            e.state = NEVER
         count_miss(False)
         if ws_size:
             ws = <void*>sc.alloc(<Py_ssize_t>ws_size)
@@ -419,7 +443,8 @@ cdef int _launch_new(OpSymbol op, Args* a, Scratch sc, int64_t* key,
         if st != 0:
             _acl.check(st, 'aclnn' + op.name)
     except BaseException:
-        _discard(ex)
+        if e is NULL or e.executor is not ex:
+            _discard(ex)
         held_release(&held, False)
         raise
     return held_release(&held, True)
@@ -428,12 +453,25 @@ cdef int _launch_new(OpSymbol op, Args* a, Scratch sc, int64_t* key,
 cdef int aclnn_run(OpSymbol op, Args* a, Scratch scratch) except -1:
     cdef int64_t key[KEY_WORDS]
     cdef int nkey = -1
+    cdef uint64_t h
     cdef Entry* e
     _check_args(op, a)
     if op.repeatable and enabled():
         nkey = _make_key(op, a, scratch.stream, key)
-        if nkey > 0:
-            e = lookup(key, nkey, hash_key(key, nkey))
-            if e is not NULL:
-                return _run_entry(op, e, a, scratch)
-    return _launch_new(op, a, scratch, key, nkey)
+    if nkey <= 0:
+        return _run_planned(op, a, scratch, NULL)
+    h = hash_key(key, nkey)
+    e = lookup(key, nkey, h)
+    if e is NULL:
+        # first seen: remembered, run once (one-off calls cost no cache)
+        unpin(insert(key, nkey, h, scratch.stream, <int>key[3]))
+        return _run_planned(op, a, scratch, NULL)
+    if e.busy or e.state == NEVER:
+        return _run_planned(op, a, scratch, NULL)   # re-entrant, refused
+    e.busy += 1
+    try:
+        if e.state == SEEN:
+            return _run_planned(op, a, scratch, e)
+        return _run_cached(op, e, a, scratch)
+    finally:
+        unpin(e)

@@ -30,6 +30,7 @@ cdef uint64_t _ws_bytes = 0
 cdef uint64_t _max_ws_bytes = _DEFAULT_WORKSPACE_BYTES
 cdef long long _hits = 0, _misses = 0, _uncached = 0, _evictions = 0
 cdef long long _rebinds = 0
+cdef int _executors = 0         # entries holding one
 
 
 def _entries_from_env():
@@ -142,69 +143,123 @@ cdef Entry* lookup(const int64_t* key, int nkey, uint64_t h) noexcept:
     return NULL
 
 
-cdef void _unlink(Entry* e) noexcept:
+cdef void drop(Entry* e) noexcept:
+    # No interpreter-lock release in here: once it returns, no other
+    # thread can find e.
     global _count
-    cdef Entry** p = &_buckets[_bucket(e.hash)]
+    cdef Entry** p
+    if not e.linked:
+        return
+    p = &_buckets[_bucket(e.hash)]
     while p[0] is not NULL:
         if p[0] is e:
             p[0] = e.chain
             break
         p = &p[0].chain
     _lru_unlink(e)
+    e.linked = False
     _count -= 1
 
 
-cdef int _destroy(Entry* e) except -1:
-    # e is unlinked.  Its workspace goes back to the pool, which orders
-    # reuse after the current stream's work: only entries of the null
-    # stream keep one (keep_workspace), and the null stream is current
-    # when the entry's device is.
+cdef int _release_workspace(Entry* e) except -1:
+    # The pool orders the reuse of freed memory after the current stream
+    # of the current device; the workspace was used on the null stream of
+    # e's device (keep_workspace), so that stream finishes first unless it
+    # is the current one.
     global _ws_bytes
-    cdef cupy_aclnn_base_table* nn = _acl.aclnn_table()
-    cdef int st
     cdef object ws
+    cdef int dev
+    if e.ws is NULL:
+        return 0
+    ws = <object>e.ws
+    Py_DECREF(ws)
+    e.ws = NULL
+    e.ws_ptr = 0
+    _ws_bytes -= e.ws_size
+    dev = api.xpuGetDevice()
+    if dev != e.device or get_current_stream_ptr() != 0:
+        api.xpuSetDevice(e.device)
+        try:
+            api.xpuStreamSynchronize(0)
+        finally:
+            api.xpuSetDevice(dev)
+    del ws
+    return 0
+
+
+cdef int _destroy(Entry* e, bint check) except -1:
+    # e is dropped and unpinned: nobody else can reach it.
+    global _executors
+    cdef cupy_aclnn_base_table* nn = _acl.aclnn_table()
+    cdef int st = 0
     try:
-        with nogil:
-            st = nn.aclDestroyAclOpExecutor(e.executor)
+        if e.executor is not NULL:
+            with nogil:
+                st = nn.aclDestroyAclOpExecutor(e.executor)
+            e.executor = NULL
+            _executors -= 1
         held_release(&e.held, False)
-        if e.ws is not NULL:
-            ws = <object>e.ws
-            Py_DECREF(ws)
-            e.ws = NULL
-            _ws_bytes -= e.ws_size
-            if get_current_stream_ptr() != 0:
-                api.xpuStreamSynchronize(0)
-            del ws
-        _acl.check(st, 'aclDestroyAclOpExecutor')
+        _release_workspace(e)
+        if check:
+            _acl.check(st, 'aclDestroyAclOpExecutor')
     finally:
         free(e.key)
         free(e)
     return 0
 
 
-cdef int _evict(int keep_entries, uint64_t keep_ws) except -1:
-    # Oldest first, skipping entries being launched.  From the tail again
-    # after each one: destroying releases the interpreter lock, and
-    # another thread may change the list meanwhile.
-    global _evictions
-    cdef Entry* e
-    while _count > keep_entries or _ws_bytes > keep_ws:
-        e = _tail
-        while e is not NULL and e.busy:
-            e = e.prev
-        if e is NULL:
-            return 0
-        _unlink(e)
-        _evictions += 1
-        _destroy(e)
+cdef int unpin(Entry* e) except -1:
+    e.busy -= 1
+    if e.busy == 0 and not e.linked:
+        _destroy(e, False)
     return 0
 
 
-cdef Entry* insert(const int64_t* key, int nkey, uint64_t h,
-                   aclOpExecutor* executor, Held* held,
-                   intptr_t stream) except NULL:
+cdef Entry* _oldest_idle(bint with_workspace) noexcept:
+    cdef Entry* e = _tail
+    while e is not NULL and (e.busy or (with_workspace and e.ws is NULL)):
+        e = e.prev
+    return e
+
+
+cdef int _evict(int keep_entries) except -1:
+    # Oldest first, skipping pinned entries.  From the tail again after
+    # each one: destroying releases the interpreter lock, and another
+    # thread may change the list meanwhile.
+    global _evictions
+    cdef Entry* e
+    while _count > keep_entries:
+        e = _oldest_idle(False)
+        if e is NULL:
+            return 0
+        drop(e)
+        _evictions += 1
+        _destroy(e, True)
+    return 0
+
+
+cdef int _trim_workspaces(uint64_t keep_bytes) except -1:
+    # Oldest first, the workspaces alone: their entries stay cached and
+    # take a workspace from the pool per call.
+    cdef Entry* e
+    while _ws_bytes > keep_bytes:
+        e = _oldest_idle(True)
+        if e is NULL:
+            return 0
+        e.busy += 1
+        try:
+            _release_workspace(e)
+        finally:
+            unpin(e)
+    return 0
+
+
+cdef Entry* insert(const int64_t* key, int nkey, uint64_t h, intptr_t stream,
+                   int device) except NULL:
     global _count
-    cdef Entry* e = <Entry*>calloc(1, sizeof(Entry))
+    cdef Entry* e
+    _evict(_max_entries - 1)            # room first: nothing taken yet
+    e = <Entry*>calloc(1, sizeof(Entry))
     if e is NULL:
         raise MemoryError()
     e.key = <int64_t*>malloc(nkey * sizeof(int64_t))
@@ -214,20 +269,27 @@ cdef Entry* insert(const int64_t* key, int nkey, uint64_t h,
     memcpy(e.key, key, nkey * sizeof(int64_t))
     e.nkey = nkey
     e.hash = h
-    e.executor = executor
-    memcpy(&e.held, held, sizeof(Held))
-    held_init(held)
+    e.state = SEEN
+    held_init(&e.held)
     e.stream = stream
+    e.device = device
+    e.busy = 1
+    e.linked = True
     e.chain = _buckets[_bucket(h)]
     _buckets[_bucket(h)] = e
     _lru_push_front(e)
     _count += 1
-    e.busy = 1          # not evicted by the line below
-    try:
-        _evict(_max_entries, _max_ws_bytes)
-    finally:
-        e.busy = 0
     return e
+
+
+cdef void take_executor(Entry* e, aclOpExecutor* executor,
+                        Held* held) noexcept:
+    global _executors
+    e.executor = executor
+    memcpy(&e.held, held, sizeof(Held))
+    held_init(held)
+    e.state = CACHED
+    _executors += 1
 
 
 cdef bint keep_workspace(Entry* e, object mp, uint64_t size) except -1:
@@ -236,24 +298,14 @@ cdef bint keep_workspace(Entry* e, object mp, uint64_t size) except -1:
         # Another stream may be destroyed while the entry lives; its
         # workspaces come from the pool per call.
         return False
-    e.busy = 1
-    try:
-        _evict(_max_entries, _max_ws_bytes - size)
-    finally:
-        e.busy = 0
+    _trim_workspaces(_max_ws_bytes - size)
     if _ws_bytes + size > _max_ws_bytes:
         return False
     Py_INCREF(mp)
     e.ws = <PyObject*>mp
     e.ws_ptr = (<MemoryPointer>mp).ptr
-    e.ws_size = size
     _ws_bytes += size
     return True
-
-
-cdef int drop(Entry* e) except -1:
-    _unlink(e)
-    return _destroy(e)
 
 
 cdef void count_hit(int rebinds) noexcept:
@@ -274,8 +326,14 @@ cdef void count_miss(bint cached) noexcept:
 
 def clear():
     """Destroy every cached executor, its descriptors and its workspace
-    (called at exit; call it after resetting a device)."""
-    _evict(0, 0)
+    (called at exit; call it after resetting a device).  Entries in use by
+    a call are destroyed when it ends."""
+    cdef Entry* e
+    while _tail is not NULL:
+        e = _tail
+        drop(e)
+        if not e.busy:
+            _destroy(e, True)
 
 
 def set_limits(entries=None, workspace_bytes=None):
@@ -291,19 +349,22 @@ def set_limits(entries=None, workspace_bytes=None):
         if workspace_bytes < 0:
             raise ValueError('workspace_bytes must be >= 0')
         _max_ws_bytes = workspace_bytes
-    _evict(_max_entries, _max_ws_bytes)
+    _evict(_max_entries)
+    _trim_workspaces(_max_ws_bytes)
     return old
 
 
 def stats():
     """Counts since start: hits (launches of a cached executor), misses
-    (phase 1 run and the executor cached), uncached (phase 1 run for an
-    operator, signature or setting that is not cached), evictions,
-    rebinds (data addresses rebound on hits); and the live entries and
-    cached workspace bytes."""
+    (phase 1 run and the executor cached), uncached (phase 1 run for a
+    call not cached: first seen, refused by CANN, re-entrant, or the cache
+    off), evictions, rebinds (data addresses rebound on hits); and the live
+    signatures (entries, with or without an executor) and cached workspace
+    bytes."""
     return {'hits': _hits, 'misses': _misses, 'uncached': _uncached,
             'evictions': _evictions, 'rebinds': _rebinds,
-            'entries': _count, 'workspace_bytes': _ws_bytes,
+            'entries': _count, 'executors': _executors,
+            'workspace_bytes': _ws_bytes,
             'max_entries': _max_entries,
             'max_workspace_bytes': _max_ws_bytes}
 

@@ -799,6 +799,9 @@ cdef int _load_operands(_Context c, tuple outs, tuple ins, Desc* ds,
     for j in range(n):
         k = (j + p.nin) % n     # outputs first: _simplify leads with out0
         x = outs[k - p.nin] if k >= p.nin else ins[k]
+        if k >= p.nin and not isinstance(x, View):
+            raise TypeError('elementwise {}: output {} is not a View'.format(
+                p.name, k - p.nin))
         if not isinstance(x, View):
             dt = p.npdt[k]
             if getattr(x, 'dtype', None) != dt:
