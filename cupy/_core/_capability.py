@@ -192,7 +192,7 @@ class Route(object):
     `compose` the composition (composed)."""
 
     __slots__ = ('name', 'loop', 'kind', 'dev_loop', 'dev_in', 'dev_out',
-                 'compose')
+                 'compose', 'attrs')
 
     def __init__(self, name, loop, kind, dev_loop=None, compose=None):
         self.name = name
@@ -200,6 +200,9 @@ class Route(object):
         self.kind = kind
         self.dev_loop = dev_loop
         self.compose = compose
+        # the request's attributes when the call adds none (read, never
+        # changed, by the provider)
+        self.attrs = {'name': name, 'loop': dev_loop}
         if dev_loop is not None:
             self.dev_in, self.dev_out = loop_dtypes(dev_loop)
         else:
@@ -238,10 +241,17 @@ def _cast_candidate(name, loop, native):
 
 def route(name, loop, _visiting=None):
     """The Route of NumPy loop `loop` of elementwise operation `name`."""
+    raw = (name, loop)
+    r = _route_cache.get(raw)
+    if r is not None:
+        return r
     loop = normalize_loop(loop)
     key = (name, loop)
     try:
-        return _route_cache[key]
+        r = _route_cache[key]
+        if _visiting is None:
+            _route_cache[raw] = r
+        return r
     except KeyError:
         pass
     native = native_loops(name)
@@ -265,7 +275,7 @@ def route(name, loop, _visiting=None):
             if r is None:
                 r = Route(name, loop, 'host')
     if _visiting is None:
-        _route_cache[key] = r
+        _route_cache[key] = _route_cache[raw] = r
     return r
 
 

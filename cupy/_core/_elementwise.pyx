@@ -299,7 +299,7 @@ cpdef run_loop(str name, str loop, list ins, list outs, dict attrs=None):
         return
     route = _capability.route(name, loop)
     if route.kind in ('native', 'cast'):
-        attrs = _attrs_for(route, attrs)
+        attrs = _attrs_for(route, attrs) if attrs else route.attrs
     run_route(route, ins, outs, attrs or {})
 
 
