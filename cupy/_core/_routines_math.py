@@ -71,9 +71,12 @@ def nancumprod(a, axis=None, dtype=None, out=None):
     return _reduction.scan('nancumprod', a, axis, dtype, out)
 
 
+_LOOP_CHAR = {'q': 'l', 'Q': 'L'}
+
+
 def _loop_char(dt):
     c = dt.char
-    return {'q': 'l', 'Q': 'L'}.get(c, c)
+    return _LOOP_CHAR.get(c, c)
 
 
 # where's loop string per value loop character ('?ff->f' ...)
