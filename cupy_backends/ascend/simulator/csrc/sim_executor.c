@@ -146,16 +146,17 @@ uint64_t sim_nn_thread_id(void)
 /* An executor's call is plain memory: a thread that rebinds it while
  * another has rebound it and not launched yet races with it (on the
  * device: a kernel with a mix of both threads' addresses). */
-aclnnStatus sim_nn_executor_claim(const char *fn, aclOpExecutor *ex, int *fresh)
+aclnnStatus sim_nn_executor_claim(const char *pfx, const char *fn, aclOpExecutor *ex,
+                                  int *fresh)
 {
     uint64_t me = sim_nn_thread_id(), owner = 0;
     int taken = __atomic_compare_exchange_n(&ex->owner_thread, &owner, me, 0, __ATOMIC_ACQ_REL,
                                             __ATOMIC_ACQUIRE);
     if (fresh != NULL) *fresh = taken;
     if (taken || owner == me) return ACLNN_SUCCESS;
-    sim_sanitizer_error("%s: executor %p of aclnn%s used by two host threads at once: "
+    sim_sanitizer_error("%s%s: executor %p of aclnn%s used by two host threads at once: "
                         "another thread rebound its addresses and has not launched it "
-                        "(phase 2) yet; give each thread its own executor", fn,
+                        "(phase 2) yet; give each thread its own executor", pfx, fn,
                         (void *)ex, ex->call.op);
     return ACLNN_ERR_PARAM_INVALID;
 }
@@ -258,7 +259,7 @@ static aclnnStatus rebind(const char *fn, aclOpExecutor *ex, size_t index, aclTe
                                       ACLNN_ERR_INNER_NULLPTR, ACLNN_ERR_INNER_NULLPTR);
     if (st) return st;
     int fresh;
-    if ((st = sim_nn_executor_claim(fn, ex, &fresh))) return st;
+    if ((st = sim_nn_executor_claim("", fn, ex, &fresh))) return st;
     char label[48], arg[64];
     sim_tensor_desc nd, *d = rebind_target(fn, ex, index, side, label, sizeof label);
     st = d == NULL ? ACLNN_ERR_PARAM_INVALID : check_rebind_tensor(fn, ex, label, d, tensor);

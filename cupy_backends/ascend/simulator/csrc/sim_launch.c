@@ -159,7 +159,6 @@ static void runtime_error(const char *op, int rc, const char *what)
  * that a failed phase 2 does not leak it. */
 static aclnnStatus take_executor(const char *op, aclOpExecutor *ex, aclOpExecutor **consumed)
 {
-    char fn[80];
     *consumed = NULL;
     if (ex == NULL) {
         sim_set_error("aclnn%s: executor is NULL", op);
@@ -176,8 +175,7 @@ static aclnnStatus take_executor(const char *op, aclOpExecutor *ex, aclOpExecuto
                             op, (void *)ex, ex->call.op);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    snprintf(fn, sizeof fn, "aclnn%s", op);
-    aclnnStatus st = sim_nn_executor_claim(fn, ex, NULL);
+    aclnnStatus st = sim_nn_executor_claim("aclnn", op, ex, NULL);
     if (st) return st;
     if (!ex->repeatable) {
         if (!sim_nn_reg_remove(ex, MAGIC_EXECUTOR)) {

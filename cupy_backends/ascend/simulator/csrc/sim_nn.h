@@ -119,10 +119,12 @@ SIM_NN_HIDDEN uint64_t sim_nn_thread_id(void);
 /* Free an executor that is no longer registered (consumed or destroyed). */
 SIM_NN_HIDDEN void sim_nn_executor_free(aclOpExecutor *ex);
 /* The calling thread starts using ex (a rebind, or a launch until its
- * task is built): 0, or a sanitizer error (fn names the caller) when
- * another thread rebound ex and has not launched it yet.  *fresh (may be
- * NULL): 1 when this call took ex, 0 when the thread already held it. */
-SIM_NN_HIDDEN aclnnStatus sim_nn_executor_claim(const char *fn, aclOpExecutor *ex, int *fresh);
+ * task is built): 0, or a sanitizer error when another thread rebound ex
+ * and has not launched it yet (pfx and fn name the caller; they are
+ * joined only then, off the hot path).  *fresh (may be NULL): 1 when this
+ * call took ex, 0 when the thread already held it. */
+SIM_NN_HIDDEN aclnnStatus sim_nn_executor_claim(const char *pfx, const char *fn,
+                                                aclOpExecutor *ex, int *fresh);
 /* Phase 2 built its task: the calling thread no longer holds ex. */
 SIM_NN_HIDDEN void sim_nn_executor_release(aclOpExecutor *ex);
 
