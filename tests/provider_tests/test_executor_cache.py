@@ -263,16 +263,15 @@ def _mixed_work(rng, stream, results, errors):
         errors.append(e)
 
 
-def test_threads_and_streams_under_strict_mode(sim):
+def _in_threads(sim, delay_us, work, args):
+    """work(*a, results, errors) on one thread per entry of args, with
+    every stream task delayed by delay_us; (results, errors)."""
     old = sim.get_strict_delay_us()
-    sim.set_strict_delay_us(1000)
-    errors0 = sim.counters()['sanitizer_errors']
+    sim.set_strict_delay_us(delay_us)
     results, errors = [], []
     try:
-        threads = [threading.Thread(
-            target=_mixed_work,
-            args=(numpy.random.default_rng(k), cupy.xpu.Stream(), results,
-                  errors)) for k in range(4)]
+        threads = [threading.Thread(target=work, args=a + (results, errors))
+                   for a in args]
         for t in threads:
             t.start()
         for t in threads:
@@ -280,6 +279,14 @@ def test_threads_and_streams_under_strict_mode(sim):
     finally:
         sim.set_strict_delay_us(old)
     assert not errors, errors
+    return results, errors
+
+
+def test_threads_and_streams_under_strict_mode(sim):
+    errors0 = sim.counters()['sanitizer_errors']
+    results, errors = _in_threads(
+        sim, 1000, _mixed_work,
+        [(numpy.random.default_rng(k), cupy.xpu.Stream()) for k in range(4)])
     assert len(results) == 24
     for got, want in results:
         for g, w in zip(got, want):
@@ -357,22 +364,10 @@ def _same_signature_work(a, b, results, errors):
 def test_threads_sharing_the_null_stream(sim):
     # one signature, several threads, one stream: one executor per thread
     cache.clear()
-    old = sim.get_strict_delay_us()
-    sim.set_strict_delay_us(500)
-    results, errors = [], []
-    try:
-        pairs = [(cupy.full(9, k, cupy.float32),
-                  cupy.full(9, 2, cupy.float32)) for k in range(4)]
-        threads = [threading.Thread(target=_same_signature_work,
-                                    args=(a, b, results, errors))
-                   for a, b in pairs]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sim.set_strict_delay_us(old)
-    assert not errors, errors
+    results, _ = _in_threads(
+        sim, 500, _same_signature_work,
+        [(cupy.full(9, k, cupy.float32), cupy.full(9, 2, cupy.float32))
+         for k in range(4)])
     assert len(results) == 80
     assert sorted({float(r[0]) for r in results}) == [1.0, 3.0, 5.0, 7.0]
     for r in results:
