@@ -374,3 +374,25 @@ def test_threads_sharing_the_null_stream(sim):
         assert (r == r[0]).all()
     assert cache.stats()['executors'] >= 2 * 4     # multiply, add per thread
     cache.clear()
+
+
+def test_each_device_has_its_own_executors(sim):
+    if cupy.xpu.runtime.getDeviceCount() < 2:
+        pytest.skip('needs two devices')
+    cache.clear()
+    errors = sim.counters()['sanitizer_errors']
+    results = []
+    for rep in range(3):
+        for dev in (0, 1):
+            with cupy.xpu.Device(dev):
+                x = cupy.arange(8, dtype=cupy.float32) + dev
+                results.append((dev, cupy.asnumpy(x * 2.0)))
+    for dev, r in results:
+        numpy.testing.assert_array_equal(
+            r, (numpy.arange(8, dtype='f4') + dev) * 2.0)
+    for dev in (0, 1):
+        with cupy.xpu.Device(dev):
+            cupy.xpu.Device(dev).synchronize()
+    assert sim.counters()['sanitizer_errors'] == errors
+    assert cache.stats()['hits'] > 0
+    cache.clear()

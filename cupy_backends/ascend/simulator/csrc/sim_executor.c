@@ -72,6 +72,7 @@ aclnnStatus sim_executor_create(sim_call *call, const char *const *names,
     ex->repeatable = 0;
     ex->workspace_size = workspace_size;
     ex->owner_thread = 0;
+    ex->device = sim_current_device();
     for (int i = 0; i < SIM_MAX_ARGS; i++) ex->names[i] = i < call->nargs ? names[i] : NULL;
     memcpy(&ex->call, call, sizeof *call);   /* takes over the owned arrays */
     ex->call.workspace = NULL;

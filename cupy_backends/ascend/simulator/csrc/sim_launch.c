@@ -175,6 +175,15 @@ static aclnnStatus take_executor(const char *op, aclOpExecutor *ex, aclOpExecuto
                             op, (void *)ex, ex->call.op);
         return ACLNN_ERR_PARAM_INVALID;
     }
+    /* The plan belongs to the context of phase 1 (aclnn.md 5: phase 2 runs
+     * on a stream of that context) [inferred for repeatable executors]. */
+    int cur = sim_current_device();
+    if (cur >= 0 && ex->device >= 0 && cur != ex->device) {
+        sim_sanitizer_error("aclnn%s: executor %p was planned on device %d but is "
+                            "launched with device %d current", op, (void *)ex,
+                            ex->device, cur);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
     aclnnStatus st = sim_nn_executor_claim("aclnn", op, ex, NULL);
     if (st) return st;
     if (!ex->repeatable) {

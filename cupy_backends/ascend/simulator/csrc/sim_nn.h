@@ -79,6 +79,7 @@ struct aclOpExecutor {
     /* The host thread that rebound an address and has not launched since
      * (sim_nn_thread_id), 0 for none; atomic. */
     uint64_t owner_thread;
+    int device;               /* current at phase 1: the plan's context */
     const char *names[SIM_MAX_ARGS];  /* static strings from the op table */
     sim_call call;
 };
