@@ -316,7 +316,7 @@ from cupy.linalg._product import matmul  # NOQA
 from cupy.linalg._product import outer  # NOQA
 from cupy.linalg._product import tensordot  # NOQA
 from cupy.linalg._product import vdot  # NOQA
-from cupy._core import _register_reductions  # NOQA: capability rows
+from cupy._core.reduction import _capability_rows  # NOQA: info rows
 
 # --- NumPy's scalar types and constants, as CuPy exposes them
 from numpy import (  # NOQA

@@ -1,8 +1,8 @@
 """Truth-value reductions of the array core: all and any (decided by
-cupy/_core/_reduction.py).  ``ndarray`` methods call these;
+cupy/_core/reduction/_reduce.py).  ``ndarray`` methods call these;
 ``cupy/_logic`` re-exports them."""
 
-from cupy._core import _reduction
+from cupy._core.reduction import _reduce as _reduction
 
 
 def all(a, axis=None, out=None, keepdims=False, *, where=True):

@@ -2,7 +2,7 @@
 NaN-ignoring, cumulative), clip, around and the three-argument where.
 
 ``ndarray`` methods call these; ``cupy/_math`` re-exports them.
-Reductions and scans are decided by cupy/_core/_reduction.py; clip,
+Reductions and scans are decided by cupy/_core/reduction/_reduce.py; clip,
 around and where run the extra elementwise names of operations.md
 ('clip' through the ufunc numpy._core.umath.clip, 'round', 'where').
 """
@@ -11,11 +11,11 @@ import numpy
 
 from cupy._core import _dtype
 from cupy._core import _elementwise
-from cupy._core import _reduction
+from cupy._core.reduction import _reduce as _reduction
 from cupy._core import _routines_ufuncs as ufuncs
 from cupy._core import core
 from cupy._core._operands import as_array
-from cupy._core._reduction import NoValue
+from cupy._core.reduction._reduce import NoValue
 
 
 def sum(a, axis=None, dtype=None, out=None, keepdims=False,

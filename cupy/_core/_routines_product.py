@@ -10,7 +10,7 @@ import numbers
 
 import numpy
 
-from cupy._core import _reduction
+from cupy._core.reduction import _reduce as _reduction
 from cupy._core import _routines_linalg
 from cupy._core import _routines_ufuncs as ufuncs
 from cupy._core import _shape

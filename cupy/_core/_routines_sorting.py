@@ -9,7 +9,7 @@ and the core's indexing call these; ``cupy/_sorting`` re-exports them.
 
 import numpy
 
-from cupy._core import _reduction
+from cupy._core.reduction import _reduce as _reduction
 from cupy._core import _routines_ufuncs as ufuncs
 from cupy._core import core
 from cupy._core._operands import as_array

@@ -1,14 +1,14 @@
 """Order statistics and moments of the array core: maxima, minima, the
 peak-to-peak range, means, variances and standard deviations (plain and
-NaN-ignoring), decided by cupy/_core/_reduction.py.
+NaN-ignoring), decided by cupy/_core/reduction/_reduce.py.
 
 ``ndarray`` methods call these; ``cupy/_statistics`` re-exports them.
 """
 
-from cupy._core import _reduction
+from cupy._core.reduction import _reduce as _reduction
 from cupy._core import _routines_ufuncs
 from cupy._core._operands import as_array
-from cupy._core._reduction import NoValue
+from cupy._core.reduction._reduce import NoValue
 
 
 def amax(a, axis=None, out=None, keepdims=False, initial=NoValue,

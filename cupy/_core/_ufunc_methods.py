@@ -6,14 +6,14 @@ same structure (zero-length axes kept, the others of length one), so the
 errors and the result dtype are NumPy's.  The device work is then:
 
 - reduce: add, multiply, maximum, minimum, fmax, fmin, logical_and and
-  logical_or are the reductions of cupy._core._reduction (sum, prod, max,
+  logical_or are the reductions of cupy._core.reduction (sum, prod, max,
   ... on the provider's 'reduce', with its capability path); the others
   (and those, should that module be missing) here: the provider's
   'reduce' where it has the name and loop dtype and no ``where``, else a
   pairwise tree of elementwise calls over the reduced axes (log2(n)
   calls) for reorderable ufuncs, and n - 1 calls in order for the others
   (subtract, divide ...), which NumPy reduces left to right.
-- accumulate: add and multiply through cupy._core._reduction's scans
+- accumulate: add and multiply through cupy._core.reduction's scans
   (cumsum, cumprod); the others by log2(n) doubling steps (reorderable
   ufuncs) or n - 1 calls in order.
 - outer: one broadcast call.  at: gather, compute, scatter when the
@@ -138,7 +138,7 @@ def _check_binary(uf, what):
 def _delegate(kind, uf, a, axis, dtype, out, *rest):
     """The reductions module's ufunc_reduce/ufunc_accumulate for the
     ufuncs it serves (None for the others)."""
-    from cupy._core import _reduction
+    from cupy._core.reduction import _reduce as _reduction
     if kind == 'reduce':
         keepdims, initial, where = rest
         return _reduction.ufunc_reduce(uf.__name__, a, axis, dtype, out,

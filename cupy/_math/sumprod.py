@@ -1,8 +1,8 @@
 """Sums, products and their cumulative and NaN-ignoring forms, with
-NumPy's arguments (cupy/_core/_routines_math.py and _reduction.py do the
+NumPy's arguments (cupy/_core/_routines_math.py and reduction/ do the
 work)."""
 
-from cupy._core import _reduction
+from cupy._core.reduction import _reduce as _reduction
 from cupy._core._operands import as_array
 from cupy._core._operands import finish
 from cupy._core._routines_math import cumprod  # NOQA

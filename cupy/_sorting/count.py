@@ -1,6 +1,6 @@
 """Counting: count_nonzero."""
 
-from cupy._core import _reduction
+from cupy._core.reduction import _reduce as _reduction
 
 
 def count_nonzero(a, axis=None, *, keepdims=False):

@@ -17,7 +17,7 @@ import string
 
 import numpy
 
-from cupy._core import _reduction
+from cupy._core.reduction import _reduce as _reduction
 from cupy._core import _routines_linalg
 from cupy._core._operands import as_array
 from cupy._core._operands import check_out

@@ -2,12 +2,12 @@
 rules decided here, the work handed to the provider ('reduce' and 'scan'
 of cupy_backends/backend/operations.md).
 
-Result and loop dtypes come from NumPy itself (_reduction_dtypes.py);
+Result and loop dtypes come from NumPy itself (reduction/_dtypes.py);
 the values of empty reductions too (NumPy on the empty array, which holds
 no data).  Each request then takes the capability path of DESIGN.md:
 1. the provider runs the loop dtype (``_dispatch.device_has``; its own
    exact casts included);
-2. a composition of other operations (_reduction_compose.py: the
+2. a composition of other operations (reduction/_compose.py: the
    nan-functions, float64 and complex var/std, masks for ``where=``), each
    part on its own path;
 3. NumPy on host copies (``cupy._core._fallback``: counted, warned once
@@ -25,16 +25,16 @@ import numpy
 
 from cupy._core import _dispatch
 from cupy._core import _fallback
-from cupy._core import _reduction_compose
 from cupy._core import _shape
 from cupy._core import core
+from cupy._core.reduction import _compose
 from cupy._core._operands import (  # NOQA: as_array, check_out, finish and
     NoValue, as_array, check_out, finish, host_value, overlap,  # NoValue
     routine, scalar_array)          # are also imported from here by the API
-from cupy._core._reduction_dtypes import ARG, UFUNCS, loop_dtype, probe
+from cupy._core.reduction._dtypes import ARG, UFUNCS, loop_dtype, probe
 from cupy_backends.backend.provider import OperationNotSupported
 
-# What compositions reduce through (_reduction_compose: they take it as
+# What compositions reduce through (_compose: they take it as
 # an argument instead of importing this module back).
 _THIS = sys.modules[__name__]
 
@@ -291,8 +291,8 @@ def reduce_values(name, a, axes, keepdims, loop, res_dtype, out, ddof,
         r = run_device(dev, a, axes, keepdims, loop, res_dtype, out, ddof)
         if r is not None:
             return r
-    comp = _reduction_compose.COMPOSED.get(dev)
-    if comp is not None and _reduction_compose.composable(dev, loop):
+    comp = _compose.COMPOSED.get(dev)
+    if comp is not None and _compose.composable(dev, loop):
         return comp(_THIS, a, axes, keepdims, loop, res_dtype, out, ddof)
     kw = _host_kwargs(kwargs, ax_norm, True)
     return run_host(name, a, kw, loop, res_dtype, out)
@@ -312,13 +312,13 @@ def _reduce_where(name, a, axes, keepdims, loop, res_dtype, out, initial,
     mask = _where_mask(where, a.shape)
     if name in ('mean', 'var', 'std', 'nanmean', 'nanvar', 'nanstd'):
         if loop.kind not in 'fc' or \
-                not _reduction_compose.composable('var', loop):
+                not _compose.composable('var', loop):
             return run_host(name, a, _host_kwargs(kwargs, ax_norm, where),
                             loop, res_dtype, out, 'where=')
         if name.startswith('nan') and loop.kind in 'fc':
             mask = routine('logical_and')(
                 mask, routine('logical_not')(routine('isnan')(a)))
-        return _reduction_compose.masked_moment(
+        return _compose.masked_moment(
             _THIS, name.replace('nan', ''), a, mask, axes, keepdims, loop,
             res_dtype, out, ddof)
     if name in ('max', 'min', 'nanmax', 'nanmin') and initial is NoValue:
@@ -367,7 +367,7 @@ def scan(name, a, axis=None, dtype=None, out=None):
         return finish(core._empty(src.shape, res_dtype), out)
     if name.startswith('nan') and src.dtype.kind in 'fc':
         fill = 0 if base == 'cumsum' else 1
-        if not _reduction_compose.composable('nansum', src.dtype):
+        if not _compose.composable('nansum', src.dtype):
             return run_host(name, a, {'axis': ax_arg, 'dtype': dtype}, loop,
                             res_dtype, out)
         src = routine('where')(routine('isnan')(src),
@@ -428,7 +428,7 @@ def _route_off_device(name, loop):
     the provider does not run (see reduce_values)."""
     if name.startswith('nan') and loop.kind not in 'fc':
         return _dispatch.route(name[3:], loop)   # integers have no NaN
-    if _reduction_compose.composable(name, loop):
+    if _compose.composable(name, loop):
         return 'composed'
     return 'host'
 

@@ -8,9 +8,9 @@ import numpy
 
 from cupy._core import _capability
 from cupy._core import _dispatch
-from cupy._core import _reduction
+from cupy._core.reduction import _reduce as _reduction
 from cupy._core import _routines_linalg  # NOQA: registers matmul's route
-from cupy._core._reduction_dtypes import loop_dtype, probe
+from cupy._core.reduction._dtypes import loop_dtype, probe
 
 _CHARS = '?bhilBHILefdFD'
 
