@@ -134,7 +134,7 @@ from cupy._sorting.search import searchsorted  # NOQA
 from cupy._sorting.search import where  # NOQA
 
 # --- ufuncs and elementwise routines
-from cupy._core._ufunc import ufunc  # NOQA
+from cupy._core.elementwise._ufunc import ufunc  # NOQA
 from cupy._core._fallback import PerformanceWarning  # NOQA
 # {(operation, loop or dtype): count} of host fallbacks so far (DESIGN.md)
 from cupy._core._fallback import fallback_counts as get_host_fallback_counts  # NOQA

@@ -39,7 +39,7 @@ def capability_lines():
     """Per operation family, how many dtype loops run natively on the
     device, through an exact cast to a native loop, by composition of
     native operations, and on the host (DESIGN.md, capability rules)."""
-    from cupy._core import _capability
+    from cupy._core.elementwise import _capability
     from cupy._core import _fallback
     summary = _capability.capability_summary()
     out = ['dtype loops   : {:<24} {:>7} {:>6} {:>9} {:>6}'.format(

@@ -34,8 +34,8 @@ _CYTHON_MODULES = [
     ('cupy_backends.ascend.ops._provider', [], [ASCEND_INCLUDE], []),
     ('cupy._core._dispatch', [], [], []),
     ('cupy._core.core', [], [], []),
-    ('cupy._core._elementwise', [], [], []),
-    ('cupy._core._ufunc', [], [], []),
+    ('cupy._core.elementwise._run', [], [], []),
+    ('cupy._core.elementwise._ufunc', [], [], []),
 ]
 
 

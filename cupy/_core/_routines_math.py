@@ -10,7 +10,7 @@ around and where run the extra elementwise names of operations.md
 import numpy
 
 from cupy._core import _dtype
-from cupy._core import _elementwise
+from cupy._core.elementwise import _run as _elementwise
 from cupy._core.reduction import _reduce as _reduction
 from cupy._core import _routines_ufuncs as ufuncs
 from cupy._core import core

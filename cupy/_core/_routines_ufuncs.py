@@ -1,12 +1,12 @@
 """The ufuncs: NumPy's universal functions as ``cupy.ufunc`` objects
-(cupy/_core/_ufunc.pyx), under NumPy's names and aliases.
+(cupy/_core/elementwise/_ufunc.pyx), under NumPy's names and aliases.
 
 They live in the array core because ``ndarray``'s operators and the core's
 routines call them; ``cupy/_math/ufuncs.py`` re-exports them."""
 
 import numpy
 
-from cupy._core._ufunc import ufunc
+from cupy._core.elementwise._ufunc import ufunc
 
 
 def _make(name, doc):

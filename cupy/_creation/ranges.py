@@ -377,7 +377,7 @@ def _ndmin(x, ndmin):
 # --------------------------------------------------------------- geomspace
 
 def _on_device(name, dt):
-    from cupy._core import _capability
+    from cupy._core.elementwise import _capability
     c = dt.char
     return _capability.route(name, '{}->{}'.format(c, c)).kind != 'host'
 

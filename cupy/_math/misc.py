@@ -11,7 +11,7 @@ import warnings
 import numpy
 
 from cupy._core import _dtype
-from cupy._core import _elementwise
+from cupy._core.elementwise import _run as _elementwise
 from cupy._core import _fallback
 from cupy._core import _routines_ufuncs as ufuncs
 from cupy._core import core

@@ -39,7 +39,7 @@ class ReferenceProvider(Provider):
         if not isinstance(uf, numpy.ufunc) or op == 'matmul':
             # reductions, matmul, data movement, where/round/nan_to_num
             return self.inner.routes(op)
-        import cupy._core._capability as cap
+        import cupy._core.elementwise._capability as cap
         return dict.fromkeys(
             (cap.normalize_loop(t) for t in cap.numpy_loops(uf)), 'native')
 
@@ -63,7 +63,7 @@ class ReferenceProvider(Provider):
                 assert x.dtype == d, (type(x), x.dtype, d)
                 hins.append(x)
         houts = [_host_view(o) for o in outs]
-        from cupy._core._elementwise import _host_compute
+        from cupy._core.elementwise._run import _host_compute
         res = [numpy.empty(o.shape, o.dtype) for o in outs]
         with numpy.errstate(all='ignore'):
             _host_compute(name, loop, hins, res, attrs)
@@ -105,7 +105,7 @@ def restricted_table(chars='?ilfdFD', drop=COMPOSED_ONLY):
     """A loop table like a device's: only the loops on `chars` (no
     float16, int8/16, unsigned), and none of the ufuncs in `drop`; the
     other loops take the cast, composed or host routes."""
-    import cupy._core._capability as cap
+    import cupy._core.elementwise._capability as cap
     from cupy._math import ufuncs
     from cupy_backends.backend.provider import get_provider
     table = {}

@@ -10,7 +10,7 @@ import pytest
 
 import cupy
 from cupy import testing
-from cupy._core import _capability
+from cupy._core.elementwise import _capability
 from cupy._core import _dispatch
 from cupy._core import _fallback
 from cupy_backends.backend.provider import OperationNotSupported

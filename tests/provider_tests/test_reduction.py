@@ -59,7 +59,7 @@ class TestTables:
         assert p.routes('any')[numpy.dtype('D')] == 'composed'
 
     def test_capability_summary_rows(self):
-        from cupy._core import _capability
+        from cupy._core.elementwise import _capability
         summary = _capability.capability_summary()
         assert sum(summary['reduction'].values()) > 0
         assert summary['matmul']['native'] == 2

@@ -2,11 +2,11 @@
 'reduction' and 'matmul' of ``python -m cupy info``): for every operation
 and input dtype, the route NumPy's default loop takes here (native, cast,
 composed or host), from ``_dispatch.route``.  Registered with
-cupy._core._capability, which calls ``rows`` when a summary is made."""
+cupy._core.elementwise._capability, which calls ``rows`` when a summary is made."""
 
 import numpy
 
-from cupy._core import _capability
+from cupy._core.elementwise import _capability
 from cupy._core import _dispatch
 from cupy._core.reduction import _reduce as _reduction
 from cupy._core import _routines_linalg  # NOQA: registers matmul's route

@@ -16,11 +16,11 @@ _ComplexWarning = numpy.exceptions.ComplexWarning
 
 from cupy._core.core cimport (
     ndarray, _empty, _copy_to, _fill, _broadcast_to, _byte_extent)
-from cupy._core._elementwise cimport (
+from cupy._core.elementwise._run cimport (
     run_route, run_native_contiguous, masked_copy, cast_input)
 from cupy_backends.backend cimport api
 
-from cupy._core import _capability
+from cupy._core.elementwise import _capability
 from cupy._core import _dispatch
 from cupy._core._dtype import get_dtype
 
@@ -656,30 +656,30 @@ cdef class ufunc:
     def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False,
                initial=numpy._NoValue, where=True):
         """Reduce ``array`` along ``axis`` (``numpy.ufunc.reduce``)."""
-        from cupy._core import _ufunc_methods
+        from cupy._core.elementwise import _ufunc_methods
         return _ufunc_methods.reduce(self, array, axis, dtype, out, keepdims,
                                      initial, where)
 
     def accumulate(self, array, axis=0, dtype=None, out=None):
         """Accumulate along ``axis`` (``numpy.ufunc.accumulate``)."""
-        from cupy._core import _ufunc_methods
+        from cupy._core.elementwise import _ufunc_methods
         return _ufunc_methods.accumulate(self, array, axis, dtype, out)
 
     def reduceat(self, array, indices, axis=0, dtype=None, out=None):
         """``numpy.ufunc.reduceat``."""
-        from cupy._core import _ufunc_methods
+        from cupy._core.elementwise import _ufunc_methods
         return _ufunc_methods.reduceat(self, array, indices, axis, dtype,
                                        out)
 
     def outer(self, A, B, **kwargs):
         """``op(a, b)`` for every pair of elements (``numpy.ufunc.outer``)."""
-        from cupy._core import _ufunc_methods
+        from cupy._core.elementwise import _ufunc_methods
         return _ufunc_methods.outer(self, A, B, **kwargs)
 
     def at(self, a, indices, b=None):
         """Unbuffered in-place ``a[indices] = op(a[indices], b)``
         (``numpy.ufunc.at``)."""
-        from cupy._core import _ufunc_methods
+        from cupy._core.elementwise import _ufunc_methods
         return _ufunc_methods.at(self, a, indices, b)
 
     def resolve_dtypes(self, dtypes, *, signature=None, casting=None,
@@ -717,7 +717,7 @@ cdef _check_negative_power(object exponent):
             raise ValueError(
                 'Integers to negative integer powers are not allowed.')
         return
-    from cupy._core import _ufunc_methods
+    from cupy._core.elementwise import _ufunc_methods
     if _ufunc_methods.any_negative(exponent):
         raise ValueError(
             'Integers to negative integer powers are not allowed.')

@@ -17,7 +17,7 @@ from cupy_backends.backend cimport api
 from cupy_backends.backend.provider cimport View
 from cupy._core cimport _dispatch
 
-from cupy._core import _capability
+from cupy._core.elementwise import _capability
 from cupy._core import _fallback
 from cupy_backends.backend.provider import OperationNotSupported
 

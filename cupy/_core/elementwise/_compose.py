@@ -20,7 +20,7 @@ def _uf(name):
 
 
 def _run(name, loop, ins, outs, attrs=None):
-    from cupy._core import _elementwise
+    from cupy._core.elementwise import _run as _elementwise
     _elementwise.run_loop(name, loop, list(ins), list(outs), attrs)
 
 

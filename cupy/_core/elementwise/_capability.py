@@ -7,7 +7,7 @@ provider, chosen once and cached.
    dtypes hold ours exactly, and casting its results back to ours gives
    NumPy's values (``_narrowing_ok``: the per-ufunc property table below).
 3. ``composed``: a composition of other operations that have device
-   routes (``cupy._core._compose``).
+   routes (``cupy._core.elementwise._compose``).
 4. ``host``: NumPy on host copies (``cupy._core._fallback``).
 
 The table of routes is queryable (:func:`loop_paths`,
@@ -263,7 +263,7 @@ def route(name, loop, _visiting=None):
             r = Route(name, loop, 'cast', cand)
         else:
             r = None
-            from cupy._core import _compose
+            from cupy._core.elementwise import _compose
             found = _compose.find(name, loop)
             if found is not None:
                 needs, fn = found
