@@ -252,7 +252,11 @@ TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
 def _header():
     from cupy import _info
     lines = ['# cupy benchmark: device vs NumPy (ratio = device / NumPy)']
-    lines += ['# ' + line for line in _info.config_text().splitlines()]
+    # The capability summary comes after the timings: making it compiles
+    # every loop program of every ufunc, whose memory then slows the
+    # per-call rows by about 1 us (benchmarks/RESULTS.md, 2026-11-25).
+    lines += ['# ' + line for line in _info.config_text(
+        capabilities=False).splitlines()]
     if runtime.is_simulator():
         lines.append('# NOTE: running on the CANN simulator (host memory, '
                      'NumPy kernels), not on an NPU')
@@ -301,6 +305,9 @@ def main(argv=None):
         rows += job_rows
         if job == 'call':
             call_lines = call.target_lines(job_rows)
+    from cupy import _info
+    print()
+    print('\n'.join('# ' + line for line in _info.capability_lines()))
     lines = _target_lines(rows) + call_lines
     if lines:
         print()

@@ -5,7 +5,7 @@ import platform
 import numpy
 
 
-def config_text():
+def config_text(capabilities=True):
     import cupy
     from cupy_backends import get_backend_name
     lines = [
@@ -30,8 +30,9 @@ def config_text():
         free, total = cupy.xpu.Device(i).mem_info
         lines.append('  device {}    : {:.1f} GiB total, {:.1f} GiB free'.format(
             i, total / 2**30, free / 2**30))
-    lines.append('')
-    lines.extend(capability_lines())
+    if capabilities:
+        lines.append('')
+        lines.extend(capability_lines())
     return '\n'.join(lines)
 
 

@@ -60,8 +60,20 @@ cdef object _call_on(int device, f, intptr_t handle):
         _leave_device(prev, device)
 
 
+cdef extern from *:
+    """
+    /* Whether this host thread ever made a stream current: until then its
+     * current stream is the null stream, answered without the Python
+     * thread-local lookup (the hot path of every operation). */
+    static __thread int cupy_xpu_thread_set_streams = 0;
+    """
+    int cupy_xpu_thread_set_streams
+
+
 cdef dict _current_streams():
+    global cupy_xpu_thread_set_streams
     cdef dict d
+    cupy_xpu_thread_set_streams = 1     # the caller may set one
     try:
         return _tls.streams
     except AttributeError:
@@ -71,6 +83,8 @@ cdef dict _current_streams():
 
 
 cpdef intptr_t get_current_stream_ptr() except? -1:
+    if not cupy_xpu_thread_set_streams:
+        return 0
     cdef dict d = _current_streams()
     if not d:
         return 0

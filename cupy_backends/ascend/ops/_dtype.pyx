@@ -59,7 +59,32 @@ cdef _init_tables():
 _init_tables()
 
 
+# The last dtype objects asked about (NumPy's native builtin dtypes are
+# singletons), held so that their ids stay theirs: their answers without
+# Python attribute lookups.
+cdef list _seen_dtype = [None, None, None, None]
+cdef int _seen_code[4]
+cdef int _seen_size[4]
+cdef int _seen_next = 0
+
+
 cdef int acl_code(object dtype, int* itemsize) except -2:
+    global _seen_next
+    cdef int i
+    for i in range(4):
+        if <object>_seen_dtype[i] is dtype:
+            itemsize[0] = _seen_size[i]
+            return _seen_code[i]
+    cdef int code = _acl_code(dtype, itemsize)
+    i = _seen_next
+    _seen_code[i] = code
+    _seen_size[i] = itemsize[0]
+    _seen_dtype[i] = dtype
+    _seen_next = (i + 1) % 4
+    return code
+
+
+cdef int _acl_code(object dtype, int* itemsize) except -2:
     cdef int num = dtype.num
     cdef int code = _by_num[num] if 0 <= num < 64 else -1
     if code >= 0 and dtype.isnative:
