@@ -956,8 +956,14 @@ cdef inline object _ufuncs():
     return _ufuncs_module
 
 
+cdef tuple _UFUNC_OPERAND_TYPES = None
+
+
 cdef inline bint _ufunc_operand(object x):
-    return isinstance(x, (ndarray, int, float, complex, numpy.generic))
+    global _UFUNC_OPERAND_TYPES
+    if _UFUNC_OPERAND_TYPES is None:
+        _UFUNC_OPERAND_TYPES = (ndarray, int, float, complex, numpy.generic)
+    return isinstance(x, _UFUNC_OPERAND_TYPES)
 
 
 cdef object _object_comparison(ndarray self, object other, bint eq):
