@@ -245,6 +245,13 @@ cdef int _hold_tensor(Held* h, const Desc* d, char letter, int* nin,
     return 0
 
 
+cdef inline void* _created(void* obj, str function) except NULL:
+    # The aclCreate* functions return NULL on failure (aclnn.md 4).
+    if obj is NULL:
+        _acl.check(_ACLNN_ERR_INNER, function)
+    return obj
+
+
 cdef int _make_descriptors(OpSymbol op, Args* a, Held* h,
                            cupy_aclnn_arg* vals) except -1:
     cdef cupy_aclnn_base_table* nn = _acl.aclnn_table()
@@ -268,16 +275,14 @@ cdef int _make_descriptors(OpSymbol op, Args* a, Held* h,
             if g.kind == ARG_SCALAR:
                 with nogil:
                     obj = nn.aclCreateScalar(g.scalar, g.dtype)
-                if obj is NULL:
-                    _acl.check(_ACLNN_ERR_INNER, 'aclCreateScalar')
-                h.scalars[h.nscalars] = <_acl.aclScalar*>obj
+                h.scalars[h.nscalars] = <_acl.aclScalar*>_created(
+                    obj, 'aclCreateScalar')
                 h.nscalars += 1
             elif g.kind == ARG_INTS:
                 with nogil:
                     obj = nn.aclCreateIntArray(g.ints, g.n)
-                if obj is NULL:
-                    _acl.check(_ACLNN_ERR_INNER, 'aclCreateIntArray')
-                h.arrays[h.narrays] = <_acl.aclIntArray*>obj
+                h.arrays[h.narrays] = <_acl.aclIntArray*>_created(
+                    obj, 'aclCreateIntArray')
                 h.narrays += 1
             else:
                 first = h.ntensors
@@ -286,13 +291,12 @@ cdef int _make_descriptors(OpSymbol op, Args* a, Held* h,
                 with nogil:
                     obj = nn.aclCreateTensorList(
                         <const aclTensor* const*>&h.tensors[first], g.n)
-                if obj is NULL:
-                    _acl.check(_ACLNN_ERR_INNER, 'aclCreateTensorList')
+                h.lists[h.nlists] = <_acl.aclTensorList*>_created(
+                    obj, 'aclCreateTensorList')
+                h.nlists += 1
                 # the list owns its tensors now (aclnn.md 4.2)
                 for j in range(first, h.ntensors):
                     h.in_list[j] = True
-                h.lists[h.nlists] = <_acl.aclTensorList*>obj
-                h.nlists += 1
             vals[i].p = obj
     return 0
 
