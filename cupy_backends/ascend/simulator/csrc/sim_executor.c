@@ -195,20 +195,21 @@ static sim_tensor_desc *side_tensor(sim_call *c, int outputs, size_t index, size
 }
 
 /* The tensor `side` names by index (SIDE_BOTH: inputs, then outputs), or
- * NULL with the error set; label gets "input 1" / "output 0". */
+ * NULL with the error set; *is_output and *k say where it sits (formatted
+ * into a label only for an error message: rebinding is the hot path). */
 static sim_tensor_desc *rebind_target(const char *fn, aclOpExecutor *ex, size_t index,
-                                      int side, char *label, size_t len)
+                                      int side, int *is_output, size_t *k)
 {
     size_t n_in = 0, n_out = 0;
     sim_tensor_desc *d = NULL;
-    if (side != SIDE_OUTPUTS) {
+    *is_output = 0;
+    *k = index;
+    if (side != SIDE_OUTPUTS)
         d = side_tensor(&ex->call, 0, index, &n_in);
-        snprintf(label, len, "input %zu", index);
-    }
     if (side == SIDE_OUTPUTS || (side == SIDE_BOTH && d == NULL)) {
-        size_t k = side == SIDE_BOTH ? index - n_in : index;   /* index >= n_in here */
-        d = side_tensor(&ex->call, 1, k, &n_out);
-        snprintf(label, len, "output %zu", k);
+        *k = side == SIDE_BOTH ? index - n_in : index;   /* index >= n_in here */
+        *is_output = 1;
+        d = side_tensor(&ex->call, 1, *k, &n_out);
     }
     if (d != NULL) return d;
     if (side == SIDE_BOTH)
@@ -223,9 +224,14 @@ static sim_tensor_desc *rebind_target(const char *fn, aclOpExecutor *ex, size_t 
 
 /* The checks on what sits at the index and on the caller's `tensor`. */
 static aclnnStatus check_rebind_tensor(const char *fn, const aclOpExecutor *ex,
-                                       const char *label, const sim_tensor_desc *d,
+                                       int is_output, size_t k, const sim_tensor_desc *d,
                                        const aclTensor *tensor)
 {
+    char label[48];
+    if (d->data != NULL && sim_nn_tensor_alive(d->source, d->source_serial) &&
+        tensor == d->source && sim_nn_reg_lookup(tensor) == MAGIC_TENSOR)
+        return ACLNN_SUCCESS;   /* the common case, checked without a message */
+    snprintf(label, sizeof label, "%s %zu", is_output ? "output" : "input", k);
     if (d->data == NULL) {
         sim_set_error("%s: %s of aclnn%s had a NULL address at phase 1 and cannot be "
                       "rebound", fn, label, ex->call.op);
@@ -261,14 +267,17 @@ static aclnnStatus rebind(const char *fn, aclOpExecutor *ex, size_t index, aclTe
     if (st) return st;
     int fresh;
     if ((st = sim_nn_executor_claim("", fn, ex, &fresh))) return st;
-    char label[48], arg[64];
-    sim_tensor_desc nd, *d = rebind_target(fn, ex, index, side, label, sizeof label);
-    st = d == NULL ? ACLNN_ERR_PARAM_INVALID : check_rebind_tensor(fn, ex, label, d, tensor);
+    int is_output;
+    size_t k;
+    sim_tensor_desc nd, *d = rebind_target(fn, ex, index, side, &is_output, &k);
+    st = d == NULL ? ACLNN_ERR_PARAM_INVALID
+                   : check_rebind_tensor(fn, ex, is_output, k, d, tensor);
     if (st == 0) {
         nd = *d;
         nd.data = addr;
-        snprintf(arg, sizeof arg, "%s (addr)", label);
-        st = sim_nn_check_memory("", fn, arg, &nd, sim_desc_numel(&nd));
+        st = sim_nn_check_memory("", fn, is_output ? "the new output address"
+                                                   : "the new input address",
+                                 &nd, sim_desc_numel(&nd));
     }
     if (st) {
         /* a failed first rebind leaves the executor as it was: unowned */
