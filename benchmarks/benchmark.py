@@ -26,6 +26,7 @@ import cupy
 from cupy.xpu import runtime
 
 import call
+import timing
 
 
 def _median_time(fn, repeat, warmup=2):
@@ -119,14 +120,7 @@ def _event_time(fn, batch, repeat):
 
 
 def _host_time(fn, batch, repeat):
-    fn()
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        for _ in range(batch):
-            fn()
-        times.append((time.perf_counter() - t0) / batch)
-    return statistics.median(times)
+    return timing.median_per_call(fn, batch, repeat)
 
 
 def _batch(nbytes):

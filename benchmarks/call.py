@@ -18,12 +18,13 @@ the provider (called directly) and the simulated vendor calls.
 
 import contextlib
 import statistics
-import time
 
 import numpy
 
 import cupy
 from cupy.xpu import runtime
+
+import timing
 
 CALLS = 400             # calls per timed batch
 REPEATS = 5             # batches; the median is reported
@@ -103,13 +104,6 @@ def _workers_held():
         simulator.set_strict_delay_us(old)
 
 
-def _batch(fn, n):
-    t0 = time.perf_counter()
-    for _ in range(n):
-        fn()
-    return (time.perf_counter() - t0) / n
-
-
 def _timed(fn, hold=True):
     """Median host seconds per call, and the counts per call of one batch."""
     for _ in range(50):
@@ -119,7 +113,7 @@ def _timed(fn, hold=True):
     for _ in range(REPEATS):
         with (_workers_held() if hold else contextlib.nullcontext()):
             c0 = _counters()
-            times.append(_batch(fn, CALLS))
+            times.append(timing.per_call(fn, CALLS))
             c1 = _counters()
         cupy.xpu.Device().synchronize()     # the held work runs here
         counts = _per_call(c0, c1, CALLS)
@@ -127,9 +121,7 @@ def _timed(fn, hold=True):
 
 
 def _numpy_time(fn):
-    for _ in range(50):
-        fn()
-    return statistics.median(_batch(fn, CALLS) for _ in range(REPEATS))
+    return timing.median_per_call(fn, CALLS, REPEATS, warmup=50)
 
 
 def _add_breakdown(row):
