@@ -16,16 +16,13 @@ from cupy_backends.ascend.ops._executor_cache cimport (
 from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport Desc, create_tensor, desc_numel
 from cupy_backends.backend cimport api
-from cupy.xpu.memory_pool cimport MemoryPool
 
 from cupy_backends.ascend._errors import OperatorNotFoundError
 from cupy_backends.backend.provider import OperationNotSupported
-from cupy.xpu.memory_pool import get_default_memory_pool
 
 cdef enum:
     _ACLNN_ERR_INNER = 561000       # aclnn.md section 7
 
-cdef MemoryPool _pool = get_default_memory_pool()
 cdef dict _symbols = {}
 cdef dict _rows = {
     (<bytes>cupy_aclnn_ops[i].name).decode(): i
@@ -401,8 +398,7 @@ cdef int _adopt(OpSymbol op, Entry* e, aclOpExecutor* executor, Held* held,
                 uint64_t ws_size, Scratch sc) except -1:
     # A repeatable executor just planned becomes e's; its first launch.
     cdef void* ws
-    if ws_size and sc.stream == 0:      # see keep_workspace
-        keep_workspace(e, _pool.malloc(<Py_ssize_t>ws_size), ws_size)
+    keep_workspace(e, ws_size)
     e.ws_size = ws_size
     take_executor(e, executor, held)
     e.frees = api.xpuFreeCount()

@@ -97,9 +97,9 @@ cdef Entry* insert(const int64_t* key, int nkey, uint64_t h, intptr_t stream,
 # e (pinned) takes over `executor` and `held`: CACHED.
 cdef void take_executor(Entry* e, aclOpExecutor* executor,
                         Held* held) noexcept
-# Keep `mp` (a MemoryPointer of `size` bytes) as e's workspace if the
+# Give e a workspace of `size` bytes of its own (from the pool) if the
 # budget allows and e belongs to the null stream; returns whether it did.
-cdef bint keep_workspace(Entry* e, object mp, uint64_t size) except -1
+cdef bint keep_workspace(Entry* e, uint64_t size) except -1
 # Out of the table; destroyed by unpin once nobody uses it.
 cdef void drop(Entry* e) noexcept
 # Undo one pin; destroys a dropped entry (its errors are not raised: it is

@@ -11,8 +11,11 @@ from libc.string cimport memcpy, memcmp
 from cupy_backends.ascend cimport _acl
 from cupy_backends.ascend._acl cimport aclOpExecutor, cupy_aclnn_base_table
 from cupy_backends.backend cimport api
-from cupy.xpu.memory cimport MemoryPointer
+from cupy.xpu.memory cimport MemoryPointer, _restore_device, _use_device
+from cupy.xpu.memory_pool cimport MemoryPool
 from cupy.xpu.stream cimport get_current_stream_ptr
+
+from cupy.xpu.memory_pool import get_default_memory_pool
 
 cdef enum:
     _BUCKETS = 4096         # a power of two, above the default capacity
@@ -21,6 +24,7 @@ cdef enum:
     # per call (most elementwise operators need none).
     _DEFAULT_WORKSPACE_BYTES = 64 << 20
 
+cdef MemoryPool _pool = get_default_memory_pool()
 cdef Entry* _buckets[_BUCKETS]
 cdef Entry* _head = NULL        # most recently used
 cdef Entry* _tail = NULL
@@ -168,7 +172,7 @@ cdef int _release_workspace(Entry* e) except -1:
     # is the current one.
     global _ws_bytes
     cdef object ws
-    cdef int dev
+    cdef int prev
     if e.ws is NULL:
         return 0
     ws = <object>e.ws
@@ -176,13 +180,12 @@ cdef int _release_workspace(Entry* e) except -1:
     e.ws = NULL
     e.ws_ptr = 0
     _ws_bytes -= e.ws_size
-    dev = api.xpuGetDevice()
-    if dev != e.device or get_current_stream_ptr() != 0:
-        api.xpuSetDevice(e.device)
-        try:
+    prev = _use_device(e.device)
+    try:
+        if prev != e.device or get_current_stream_ptr() != 0:
             api.xpuStreamSynchronize(0)
-        finally:
-            api.xpuSetDevice(dev)
+    finally:
+        _restore_device(prev, e.device)
     del ws
     return 0
 
@@ -292,15 +295,17 @@ cdef void take_executor(Entry* e, aclOpExecutor* executor,
     _executors += 1
 
 
-cdef bint keep_workspace(Entry* e, object mp, uint64_t size) except -1:
+cdef bint keep_workspace(Entry* e, uint64_t size) except -1:
     global _ws_bytes
-    if size > _max_ws_bytes or e.stream != 0:
+    cdef MemoryPointer mp
+    if size == 0 or size > _max_ws_bytes or e.stream != 0:
         # Another stream may be destroyed while the entry lives; its
         # workspaces come from the pool per call.
         return False
     _trim_workspaces(_max_ws_bytes - size)
     if _ws_bytes + size > _max_ws_bytes:
         return False
+    mp = _pool.malloc(<Py_ssize_t>size)
     Py_INCREF(mp)
     e.ws = <PyObject*>mp
     e.ws_ptr = (<MemoryPointer>mp).ptr
