@@ -262,15 +262,21 @@ def _result_axes(nb, nrest, adjacent, first):
     return order
 
 
+def _gather(src, arrays, out_shape):
+    """A new array of out_shape: src[arrays...] over src's leading axes
+    (the provider's 'take_nd')."""
+    out = core._empty(out_shape, src.dtype)
+    if out.size:
+        core._run('take_nd', (out._as_view(),),
+                  (src._as_view(),) + tuple(x._as_view() for x in arrays))
+    return out
+
+
 def _take_first_axis(a, idx):
     """``a[idx]`` for one device integer array of rank >= 1: the common
     gather, without the general planning."""
     index = _device_int64(idx, a.shape[0], 0)
-    out = core._empty(index.shape + a.shape[1:], a.dtype)
-    if out.size:
-        core._run('take_nd', (out._as_view(),),
-                  (a._as_view(), index._as_view()))
-    return out
+    return _gather(a, (index,), index.shape + a.shape[1:])
 
 
 def getitem(a, key):
@@ -286,11 +292,7 @@ def getitem(a, key):
     if _needs_linear(moved, arrays, bshape):
         out = _take_linear(moved, arrays, bshape, out_shape)
     else:
-        out = core._empty(out_shape, a.dtype)
-        if out.size:
-            core._run('take_nd', (out._as_view(),),
-                      (moved._as_view(),) +
-                      tuple(x._as_view() for x in arrays))
+        out = _gather(moved, arrays, out_shape)
     order = _result_axes(len(bshape), len(rest), adjacent, first)
     if order is not None and order != sorted(order):
         # NumPy returns this transposed view too (not a C-ordered copy)

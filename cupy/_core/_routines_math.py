@@ -204,10 +204,7 @@ def where(condition, x, y):
             condition.dtype == numpy.bool_ and
             condition.shape == x.shape == y.shape):
         # the common case: nothing to promote, cast or broadcast
-        out = core._empty(x.shape, x.dtype)
-        _elementwise.run_loop('where', _WHERE_LOOPS[_loop_char(x.dtype)],
-                              [condition, x, y], [out])
-        return out
+        return _select([condition, x, y], x.shape, x.dtype)
     for v in (condition, x, y):
         _check_operand(v)
     dt = _dtype.get_dtype(numpy.result_type(_dtype_entry(x),
@@ -237,7 +234,14 @@ def where(condition, x, y):
         c = core._empty((), numpy.dtype(numpy.bool_))
         core._fill(c, ins[0])
         ins[0] = c
+    return _select(ins, shape, dt)
+
+
+def _select(ins, shape, dt):
+    """A new array of ``shape``: ins[1] where ins[0] else ins[2], operands
+    of the loop's dtypes and broadcast already."""
+    c = _loop_char(dt)
+    loop = _WHERE_LOOPS.get(c) or '?{0}{0}->{0}'.format(c)
     out = core._empty(shape, dt)
-    ch = _loop_char(dt)
-    _elementwise.run_loop('where', '?{0}{0}->{0}'.format(ch), ins, [out])
+    _elementwise.run_loop('where', loop, ins, [out])
     return out
