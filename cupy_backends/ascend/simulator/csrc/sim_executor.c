@@ -222,27 +222,32 @@ static sim_tensor_desc *rebind_target(const char *fn, aclOpExecutor *ex, size_t 
     return NULL;
 }
 
+/* "input 1" / "output 0": formatted only for an error message (rebinding
+ * is on the hot path of every cached call). */
+static const char *rebind_label(char *buf, size_t len, int is_output, size_t k)
+{
+    snprintf(buf, len, "%s %zu", is_output ? "output" : "input", k);
+    return buf;
+}
+
 /* The checks on what sits at the index and on the caller's `tensor`. */
 static aclnnStatus check_rebind_tensor(const char *fn, const aclOpExecutor *ex,
                                        int is_output, size_t k, const sim_tensor_desc *d,
                                        const aclTensor *tensor)
 {
     char label[48];
-    if (d->data != NULL && sim_nn_tensor_alive(d->source, d->source_serial) &&
-        tensor == d->source && sim_nn_reg_lookup(tensor) == MAGIC_TENSOR)
-        return ACLNN_SUCCESS;   /* the common case, checked without a message */
-    snprintf(label, sizeof label, "%s %zu", is_output ? "output" : "input", k);
     if (d->data == NULL) {
         sim_set_error("%s: %s of aclnn%s had a NULL address at phase 1 and cannot be "
-                      "rebound", fn, label, ex->call.op);
+                      "rebound", fn, rebind_label(label, sizeof label, is_output, k),
+                      ex->call.op);
         return ACLNN_ERR_PARAM_INVALID;
     }
     if (!sim_nn_tensor_alive(d->source, d->source_serial)) {
         sim_sanitizer_error("%s: use after free on the host: the aclTensor %p at %s of the "
                             "aclnn%s executor was destroyed, but the executor writes the "
                             "new address into it; keep the descriptors alive until "
-                            "aclDestroyAclOpExecutor", fn, (const void *)d->source, label,
-                            ex->call.op);
+                            "aclDestroyAclOpExecutor", fn, (const void *)d->source,
+                            rebind_label(label, sizeof label, is_output, k), ex->call.op);
         return ACLNN_ERR_PARAM_INVALID;
     }
     aclnnStatus st = sim_nn_obj_check("", fn, "tensor", tensor, MAGIC_TENSOR,
@@ -251,7 +256,8 @@ static aclnnStatus check_rebind_tensor(const char *fn, const aclOpExecutor *ex,
     if (tensor != d->source) {
         sim_set_error("%s: tensor %p is not %s of the aclnn%s executor (that is aclTensor "
                       "%p); pass the descriptor given to phase 1", fn, (const void *)tensor,
-                      label, ex->call.op, (const void *)d->source);
+                      rebind_label(label, sizeof label, is_output, k), ex->call.op,
+                      (const void *)d->source);
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
