@@ -253,7 +253,6 @@ aclnnStatus sim_ops_check_reduced_out(const sim_op *op, const sim_tensor_desc *s
 {
     int64_t res[SIM_MAX_DIMS];
     int nd = 0;
-    char b1[256], b2[256];
     for (int i = 0; i < self->ndim; i++) {
         if (mask & (UINT32_C(1) << i)) {
             if (keep) res[nd++] = 1;
@@ -261,13 +260,19 @@ aclnnStatus sim_ops_check_reduced_out(const sim_op *op, const sim_tensor_desc *s
             res[nd++] = self->dims[i];
         }
     }
-    if (nd != out->ndim || memcmp(res, out->dims, sizeof(int64_t) * (size_t)nd) != 0) {
-        sim_set_error("aclnn%s: out has shape %s but the reduced shape is %s", op->name,
-                      sim_fmt_dims(b1, sizeof b1, out->dims, out->ndim),
-                      sim_fmt_dims(b2, sizeof b2, res, nd));
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    return ACLNN_SUCCESS;
+    return sim_ops_check_out_dims(op, out, res, nd, "the reduced shape");
+}
+
+aclnnStatus sim_ops_check_out_dims(const sim_op *op, const sim_tensor_desc *out,
+                                   const int64_t *dims, int nd, const char *what)
+{
+    char b1[256], b2[256];
+    if (nd == out->ndim && memcmp(dims, out->dims, sizeof(int64_t) * (size_t)nd) == 0)
+        return ACLNN_SUCCESS;
+    sim_set_error("aclnn%s: out has shape %s but %s is %s", op->name,
+                  sim_fmt_dims(b1, sizeof b1, out->dims, out->ndim), what,
+                  sim_fmt_dims(b2, sizeof b2, dims, nd));
+    return ACLNN_ERR_PARAM_INVALID;
 }
 
 /* Timed for the simulator's api_ns counter (host time in vendor calls). */

@@ -114,6 +114,11 @@ SIM_OPS_HIDDEN aclnnStatus sim_ops_check_reduce_axes(const sim_op *op, const cha
 SIM_OPS_HIDDEN aclnnStatus sim_ops_check_same_dtype(const sim_op *op, const char *a, int32_t da,
                                                    const char *b, int32_t db);
 /* `out` has self's shape with the axes in mask reduced (kept as 1 when keep). */
+/* out has dims[0:nd] (the shape `what` computed), else "out has shape ..
+ * but <what> is ..". */
+SIM_OPS_HIDDEN aclnnStatus sim_ops_check_out_dims(const sim_op *op, const sim_tensor_desc *out,
+                                                 const int64_t *dims, int nd,
+                                                 const char *what);
 SIM_OPS_HIDDEN aclnnStatus sim_ops_check_reduced_out(const sim_op *op,
                                                     const sim_tensor_desc *self, uint32_t mask,
                                                     int keep, const sim_tensor_desc *out);

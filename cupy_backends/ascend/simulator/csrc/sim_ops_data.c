@@ -395,7 +395,6 @@ static aclnnStatus check_index(const sim_op *op, const sim_call *call)
     const sim_tensor_desc *self = &call->args[0].u.tensor, *out = &call->args[2].u.tensor;
     int64_t res[SIM_MAX_DIMS];
     int nd;
-    char b1[256], b2[256];
     if (out->dtype != self->dtype) {
         sim_set_error("aclnn%s: out has dtype %s but self has dtype %s; they must be equal",
                       op->name, sim_dtype_name(out->dtype), sim_dtype_name(self->dtype));
@@ -403,13 +402,7 @@ static aclnnStatus check_index(const sim_op *op, const sim_call *call)
     }
     aclnnStatus st = check_index_list(op, self, &call->args[1], res, &nd);
     if (st || nd < 0) return st;
-    if (nd != out->ndim || memcmp(res, out->dims, sizeof(int64_t) * (size_t)nd) != 0) {
-        sim_set_error("aclnn%s: out has shape %s but the result has shape %s", op->name,
-                      sim_fmt_dims(b1, sizeof b1, out->dims, out->ndim),
-                      sim_fmt_dims(b2, sizeof b2, res, nd));
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    return ACLNN_SUCCESS;
+    return sim_ops_check_out_dims(op, out, res, nd, "the result's shape");
 }
 
 static aclnnStatus check_index_put(const sim_op *op, const sim_call *call)

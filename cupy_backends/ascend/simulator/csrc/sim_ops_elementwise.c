@@ -170,16 +170,6 @@ static int bcast_dims(const sim_tensor_desc *a, const sim_tensor_desc *b, int64_
     return 1;
 }
 
-static aclnnStatus bad_out_shape(const sim_op *op, const sim_tensor_desc *out,
-                                 const int64_t *want, int nd)
-{
-    char b1[256], b2[256];
-    sim_set_error("aclnn%s: out has shape %s but the broadcast shape of the inputs is %s",
-                  op->name, sim_fmt_dims(b1, sizeof b1, out->dims, out->ndim),
-                  sim_fmt_dims(b2, sizeof b2, want, nd));
-    return ACLNN_ERR_PARAM_INVALID;
-}
-
 /* Inputs a, b (NULL: absent) broadcast together, to exactly out's shape. */
 SIM_OPS_HIDDEN aclnnStatus sim_ew_check_bcast(const sim_op *op, const sim_tensor_desc *a,
                                               const sim_tensor_desc *b,
@@ -197,9 +187,7 @@ aclnnStatus sim_ew_check_bcast(const sim_op *op, const sim_tensor_desc *a,
                       sim_fmt_dims(b2, sizeof b2, b->dims, b->ndim));
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if (nd != out->ndim || memcmp(res, out->dims, sizeof(int64_t) * (size_t)nd) != 0)
-        return bad_out_shape(op, out, res, nd);
-    return ACLNN_SUCCESS;
+    return sim_ops_check_out_dims(op, out, res, nd, "the broadcast shape of the inputs");
 }
 
 static aclnnStatus bad_promotion(const sim_op *op, int32_t a, int32_t b, const char *what)

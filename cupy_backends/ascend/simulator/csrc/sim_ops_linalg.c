@@ -102,7 +102,6 @@ static aclnnStatus check_matmul(const sim_op *op, const sim_call *call)
     const sim_tensor_desc *out = &call->args[2].u.tensor;
     int64_t cube = call->args[3].u.i;
     int64_t res[SIM_MAX_DIMS + 2];
-    char b1[256], b2[256];
     if (a->dtype != b->dtype || out->dtype != a->dtype) {
         sim_set_error("aclnn%s: self (%s), mat2 (%s) and out (%s) must have one dtype",
                       op->name, sim_dtype_name(a->dtype), sim_dtype_name(b->dtype),
@@ -122,12 +121,8 @@ static aclnnStatus check_matmul(const sim_op *op, const sim_call *call)
     }
     int nd = matmul_shape(op, a, b, res);
     if (nd < 0) return ACLNN_ERR_PARAM_INVALID;
-    if (nd != out->ndim || memcmp(res, out->dims, sizeof(int64_t) * (size_t)nd) != 0) {
-        sim_set_error("aclnn%s: out has shape %s but the product has shape %s", op->name,
-                      sim_fmt_dims(b1, sizeof b1, out->dims, out->ndim),
-                      sim_fmt_dims(b2, sizeof b2, res, nd));
-        return ACLNN_ERR_PARAM_INVALID;
-    }
+    aclnnStatus st = sim_ops_check_out_dims(op, out, res, nd, "the product's shape");
+    if (st) return st;
     if (!sim_ops_is_contiguous(out)) {
         sim_set_error("aclnn%s: out must be contiguous", op->name);
         return ACLNN_ERR_PARAM_INVALID;
