@@ -35,7 +35,8 @@ from cupy_backends.ascend.ops._aclnn cimport (
     arg_scalar, arg_float, aclnn_run)
 from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport (
-    Desc, desc_from_view, desc_flip_axis)
+    Desc, desc_from_view, desc_flip_axis, desc_has_negative,
+    desc_is_contiguous)
 from cupy_backends.backend cimport api
 from cupy_backends.backend.provider cimport View
 
@@ -149,18 +150,6 @@ cdef void _to_desc(_Context c, const Register* g, Desc* d) noexcept:
     for i in range(c.ndim):
         d.shape[i] = c.shape[i]
         d.strides[i] = g.strides[i]
-
-
-cdef bint _contiguous(_Context c, const Register* g) noexcept:
-    cdef int64_t expect = 1
-    cdef int i
-    for i in range(c.ndim - 1, -1, -1):
-        if c.shape[i] == 1:
-            continue
-        if g.strides[i] != expect:
-            return False
-        expect *= c.shape[i]
-    return True
 
 
 cdef int _scalar_bytes(object v, char kind, ScalarBytes* out) except -1:
@@ -395,14 +384,15 @@ cdef int _exec_aclnn(_Context c, Register* regs, Step st) except -1:
     cdef Args a
     cdef Desc descs[4]
     cdef ScalarBytes values[4]
-    cdef bint through_temp = st.contig[form] and not _contiguous(c, dst)
+    cdef bint through_temp
+    _to_desc(c, dst, &descs[3])
+    through_temp = st.contig[form] and not desc_is_contiguous(&descs[3])
     if through_temp:
         _alloc(c, &tmp, dst.code, dst.itemsize)
-        dst = &tmp
+        _to_desc(c, &tmp, &descs[3])
     args_init(&a)
     _push_operands(c, regs, st, form, mask, &a, descs, values)
     _push_attributes(c, st, form, &a, &values[3])
-    _to_desc(c, dst, &descs[3])
     arg_tensor(&a, &descs[3])
     aclnn_run(<OpSymbol>st.syms[form], &a, c.sc)
     if through_temp:
@@ -660,14 +650,6 @@ cdef void _simplify(Desc** ds, int n) noexcept:
         ds[k].ndim = j + 1
 
 
-cdef bint _has_negative(const Desc* d) noexcept:
-    cdef int i
-    for i in range(d.ndim):
-        if d.strides[i] < 0:
-            return True
-    return False
-
-
 cdef int _load(Register* g, const Desc* d) noexcept:
     cdef int i
     g.state = S_TENSOR
@@ -851,7 +833,7 @@ cpdef run_elementwise(tuple outs, tuple ins, dict attrs, intptr_t stream):
     try:
         _simplify(dp, nv)
         for i in range(nv):
-            if not _has_negative(&ds[i]):
+            if not desc_has_negative(&ds[i]):
                 continue
             t = ds[i]
             c.sc.temp(&ds[i], t.dtype, t.itemsize, t.ndim, t.shape)
