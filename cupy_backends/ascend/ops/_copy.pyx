@@ -235,6 +235,14 @@ cdef int _copy_simplified(Desc* d, Desc* s, Scratch sc) except -1:
     return _inplace_copy(d, s, sc)
 
 
+cdef int contiguous_copy(Desc* d, Scratch sc) except -1:
+    cdef Desc t
+    sc.temp(&t, d.dtype, d.itemsize, d.ndim, d.shape)
+    copy_desc(&t, d, sc)
+    d[0] = t
+    return 0
+
+
 # ------------------------------------------------------------------- fill --
 
 

@@ -12,7 +12,7 @@
 from libc.stdint cimport intptr_t, int64_t, uint64_t
 
 from cupy_backends.ascend.ops cimport _dtype
-from cupy_backends.ascend.ops._copy cimport copy_desc
+from cupy_backends.ascend.ops._copy cimport contiguous_copy, copy_desc
 from cupy_backends.ascend.ops._dtype cimport (
     ACL_INT32, ACL_INT64, ACL_COMPLEX128, DS_INDEX, DS_INDEX_PUT)
 from cupy_backends.ascend.ops._aclnn cimport (
@@ -30,15 +30,6 @@ cdef OpSymbol _index_op = None
 cdef OpSymbol _put_op = None
 cdef OpSymbol _remainder_op = None
 cdef OpSymbol _remainder_into_op = None
-
-
-cdef int _contiguous_copy(Desc* d, Scratch sc) except -1:
-    # Replace *d by a contiguous temporary holding the same values.
-    cdef Desc t
-    sc.temp(&t, d.dtype, d.itemsize, d.ndim, d.shape)
-    copy_desc(&t, d, sc)
-    d[0] = t
-    return 0
 
 
 cdef int _index_descs(tuple views, int first, Desc* idx, int* k, int* zero_d,
@@ -65,7 +56,7 @@ cdef int _index_descs(tuple views, int first, Desc* idx, int* k, int* zero_d,
             desc_at_least_1d(&idx[i])
             zero_d[0] = 1
         if desc_has_negative(&idx[i]):
-            _contiguous_copy(&idx[i], sc)
+            contiguous_copy(&idx[i], sc)
     k[0] = n
     return 0
 
@@ -191,7 +182,7 @@ cdef object run_take(View dst, tuple ins, intptr_t stream):
             raise ValueError('take_nd: dst has shape {}, not index shape + '
                              '{}'.format(dst.shape, (<View>ins[0]).shape[k:]))
         if desc_has_negative(&s):
-            _contiguous_copy(&s, sc)
+            contiguous_copy(&s, sc)
         o = d
         if not desc_is_contiguous(&d):      # out: NC not stated (ops.md 8)
             sc.temp(&o, d.dtype, d.itemsize, d.ndim, d.shape)
@@ -236,12 +227,12 @@ cdef object run_put(View dst, tuple ins, intptr_t stream):
         if zero_d and v.ndim == d.ndim - k:
             _with_leading_one(&v)
         if desc_has_negative(&v):
-            _contiguous_copy(&v, sc)
+            contiguous_copy(&v, sc)
         # A destination walked backwards is staged in a contiguous copy.
         w = d
         staged = desc_has_negative(&d)
         if staged:
-            _contiguous_copy(&w, sc)
+            contiguous_copy(&w, sc)
         w_orig = w
         _merge(&w, &v, idx, k, idx[0].ndim)
         _retype(&w, &v, DS_INDEX_PUT)
@@ -303,7 +294,7 @@ cdef object run_wrap_index(View dst, View src, object n, intptr_t stream):
             aclnn_run(_remainder_op, &a, sc)
         else:
             if not desc_is_contiguous(&s) or desc_has_negative(&s):
-                _contiguous_copy(&s, sc)
+                contiguous_copy(&s, sc)
             desc_flatten(&s)
             arg_tensor(&a, &s)
             arg_scalar(&a, &nv, ACL_INT64)

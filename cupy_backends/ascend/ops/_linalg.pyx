@@ -27,7 +27,7 @@ import numpy
 from libc.stdint cimport intptr_t, int64_t
 
 from cupy_backends.ascend.ops cimport _dtype
-from cupy_backends.ascend.ops._copy cimport copy_desc, fill_desc
+from cupy_backends.ascend.ops._copy cimport contiguous_copy, copy_desc, fill_desc
 from cupy_backends.ascend.ops._dtype cimport (
     ACL_BOOL, ACL_FLOAT, ACL_COMPLEX64)
 from cupy_backends.ascend.ops._aclnn cimport (
@@ -71,14 +71,6 @@ cdef int _product(str name, const Desc* a, const Desc* b, const Desc* o,
     if name != 'Dot':
         arg_int(&args, _cube_math_type(o.dtype))
     return aclnn_run(op_symbol(name), &args, sc)
-
-
-cdef int _contiguous(Desc* d, Scratch sc) except -1:
-    cdef Desc t
-    sc.temp(&t, d.dtype, d.itemsize, d.ndim, d.shape)
-    copy_desc(&t, d, sc)
-    d[0] = t
-    return 0
 
 
 cdef inline void _sub(Desc* sub, const Desc* d, int64_t i) noexcept nogil:
@@ -139,9 +131,9 @@ cdef int _matmul_real(Desc* o, Desc* a, Desc* b, Scratch sc) except -1:
     cdef int nb
     cdef int64_t i
     if desc_has_negative(a):
-        _contiguous(a, sc)
+        contiguous_copy(a, sc)
     if desc_has_negative(b):
-        _contiguous(b, sc)
+        contiguous_copy(b, sc)
     nb = _merge_batch(o, a, b)
     if nb > _MAX_BATCH:
         for i in range(o.shape[0]):
@@ -187,7 +179,7 @@ cdef int _matmul_complex(Desc* o, Desc* a, Desc* b, Scratch sc) except -1:
     cdef int64_t shape[12]
     # A as reals: (..., n, 2k), interleaved; needs a unit-stride k axis
     if desc_has_negative(a) or (k > 1 and a.strides[nd - 1] != 1):
-        _contiguous(a, sc)
+        contiguous_copy(a, sc)
     ar = a[0]
     desc_as_pairs(&ar)
     ar.ndim = nd

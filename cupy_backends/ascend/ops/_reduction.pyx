@@ -25,7 +25,7 @@ import numpy
 from libc.stdint cimport intptr_t, int32_t, int64_t, uint64_t
 
 from cupy_backends.ascend.ops cimport _dtype
-from cupy_backends.ascend.ops._copy cimport copy_desc, fill_desc
+from cupy_backends.ascend.ops._copy cimport contiguous_copy, copy_desc, fill_desc
 from cupy_backends.ascend.ops._dtype cimport (
     ACL_BOOL, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_UINT8,
     ACL_UINT16, ACL_UINT32, ACL_UINT64, ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE,
@@ -239,14 +239,6 @@ cdef void _merge(Desc* s, Desc* oa, int* red, bint merge_red) noexcept nogil:
     s.ndim = oa.ndim = m + 1
 
 
-cdef int _contiguous(Desc* s, Scratch sc) except -1:
-    cdef Desc t
-    _temp_like(&t, s.dtype, s, sc)
-    copy_desc(&t, s, sc)
-    s[0] = t
-    return 0
-
-
 cdef void _kept_first(Desc* s, Desc* oa, int* red) noexcept nogil:
     # Reorder the axes of s (and oa, red alike): kept, then reduced.
     cdef Desc s0 = s[0], o0 = oa[0]
@@ -319,13 +311,13 @@ cdef int _geometry(_Geometry* g, const Desc* src, const Desc* out, tuple axes,
             else:
                 need_copy = True
     if need_copy:
-        _contiguous(&s, sc)
+        contiguous_copy(&s, sc)
     _merge(&s, &oa, g.red, merge_red)
     if s.ndim > ACLNN_MAX_DIMS:
         # a copy with the kept axes first and the reduced ones last (each
         # in its order): the reduced axes then merge into one
         _kept_first(&s, &oa, g.red)
-        _contiguous(&s, sc)
+        contiguous_copy(&s, sc)
         _merge(&s, &oa, g.red, merge_red)
         if s.ndim > ACLNN_MAX_DIMS:
             raise OperationNotSupported(
@@ -629,10 +621,10 @@ cdef object run_scan(View out, View src, dict attrs, intptr_t stream):
         for i in range(n):
             red[i] = i == axis
         if desc_has_negative(&s):
-            _contiguous(&s, sc)
+            contiguous_copy(&s, sc)
         _merge(&s, &o, red, False)
         if s.ndim > ACLNN_MAX_DIMS:
-            _contiguous(&s, sc)
+            contiguous_copy(&s, sc)
             _merge(&s, &o, red, False)
             if s.ndim > ACLNN_MAX_DIMS:
                 raise OperationNotSupported('a scan of {} dimensions'.format(
