@@ -140,6 +140,36 @@ class TestComposed:
         testing.assert_array_equal(r, expected)
         assert fallback.fallback_counts() == {}
 
+    @pytest.mark.parametrize('dtype', ['d', 'l', 'e'])
+    @pytest.mark.parametrize('which', [0, 1])
+    @pytest.mark.parametrize('src', [0, 1])
+    def test_divmod_output_is_an_input(self, dtype, which, src, fallback):
+        # an output that is an input: written after both halves read it
+        a = numpy.array([7, -7, 5, -3, 0, 9], dtype)
+        b = numpy.array([2, 3, -2, 2, 5, -4], dtype)
+        want = numpy.divmod(a, b)
+        ins = [cupy.asarray(a), cupy.asarray(b)]
+        outs = [cupy.empty_like(ins[0]), cupy.empty_like(ins[0])]
+        outs[which] = ins[src]
+        r = cupy.divmod(ins[0], ins[1], out=tuple(outs))
+        assert r[which] is ins[src]
+        testing.assert_array_equal(r[0], want[0])
+        testing.assert_array_equal(r[1], want[1])
+
+    @pytest.mark.parametrize('dtype', ['f', 'd', 'i', 'F', 'D'])
+    def test_clip_into_a_bound(self, dtype, fallback):
+        # complex clip is composed (maximum, then minimum with hi): an
+        # output that is hi must not be written before minimum reads hi
+        a = numpy.array([-3, 0, 2, 5, 9], dtype)
+        lo = numpy.array([-1, 1, 1, 1, 1], dtype)
+        hi = numpy.array([4, 4, 1, 6, 3], dtype)
+        want = numpy.clip(a, lo, hi)
+        x, l, h = (cupy.asarray(v) for v in (a, lo, hi))
+        r = cupy.clip(x, l, h, out=h)
+        assert r is h
+        testing.assert_array_equal(h, want)
+        assert fallback.fallback_counts() == {}
+
     def test_where_through_integer_bits(self, fallback):
         _need('where', '?ll->l')
         c = cupy.asarray([True, False, True])

@@ -214,9 +214,10 @@ def _negative(name, ins, outs):
 
 
 def _reciprocal(name, ins, outs):
-    # NumPy's float reciprocal is 1/x in the loop's type
+    # NumPy's real float reciprocal is 1/x in the loop's type (its complex
+    # loop is an algorithm of its own, not 1/z: not composed)
     c = ins[0]
-    if c not in 'efdFD':
+    if c not in 'efd':
         return None
     loop = c + c + '->' + c
     return [('divide', loop)], (
@@ -280,14 +281,6 @@ def _trunc(name, ins, outs):
     return needs, fn
 
 
-def _divmod(name, ins, outs):
-    # NumPy's floor_divide and remainder are the two halves of its divmod
-    loop = ins + '->' + outs[0]
-    return ([('floor_divide', loop), ('remainder', loop)],
-            lambda i, o, a: (_run('floor_divide', loop, i, [o[0]]),
-                             _run('remainder', loop, i, [o[1]])))
-
-
 def _invert_bool(name, ins, outs):
     if ins != '?':
         return None
@@ -346,10 +339,11 @@ def _where_bits(name, ins, outs):
 
 def _clip(name, ins, outs):
     # NumPy's clip is minimum(maximum(x, lo), hi): hi wins where lo > hi,
-    # NaN propagates
+    # NaN propagates.  Complex only: a provider runs the real loops (on
+    # ascend as fused programs, faster than this composition)
     c = outs
     loop = c * 2 + '->' + c
-    if c == '?':
+    if c not in 'FD':
         return None
 
     def fn(i, o, a):
@@ -474,7 +468,6 @@ _TABLE = {
     'rad2deg': _angle,
     'deg2rad': _angle,
     'float_power': _alias('power'),
-    'divmod': _divmod,
     'invert': _invert_bool,
     'sign': _sign_unsigned,
     'where': _where_bits,

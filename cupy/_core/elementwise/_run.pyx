@@ -262,9 +262,31 @@ cdef run_route(object route, list ins, list outs, dict attrs):
     elif kind == 'cast':
         _run_cast(route, ins, outs, attrs)
     elif kind == 'composed':
-        route.compose(ins, outs, attrs)
+        _run_composed(route, ins, outs, attrs)
     else:
         run_on_host(route.name, route.loop, ins, outs, attrs)
+
+
+cdef _run_composed(object route, list ins, list outs, dict attrs):
+    # A composition writes its outputs step by step and may read an input
+    # after a step wrote an output: an output sharing memory with an input
+    # is computed in a temporary and copied in at the end.
+    cdef list targets = list(outs)
+    cdef ndarray o
+    cdef bint shared = False
+    for i in range(len(outs)):
+        o = outs[i]
+        for x in ins:
+            if isinstance(x, ndarray) and (<ndarray>x).data.mem is o.data.mem:
+                outs[i] = _empty(o._shape, o.dtype)
+                shared = True
+                break
+    route.compose(ins, outs, attrs)
+    if shared:
+        for i in range(len(outs)):
+            if outs[i] is not targets[i]:
+                _copy_to(targets[i], outs[i])
+                outs[i] = targets[i]
 
 
 cdef _run_cast(object route, list ins, list outs, dict attrs):

@@ -440,30 +440,6 @@ CLIP_UNSIGNED = [
     'o0 = BitwiseXor(r, SMIN)',
 ]
 
-# nan_to_num of float64 (aclnnNanToNum has no f64, ops.md 2).
-NAN_TO_NUM_SELECT = [
-    'n:? = Ne(a, a)',
-    'p:? = IsPosInf(a)',
-    'q:? = IsNegInf(a)',
-    't = SWhere(q, @neginf, a)',
-    'u = SWhere(p, @posinf, t)',
-    'o0 = SWhere(n, @nan, u)',
-]
-
-
-def on_parts(prog):
-    """A real program applied to the real and imaginary parts of a
-    complex input and output (its temporaries renamed per part)."""
-    temps = {_LINE.match(line).group(1) for line in prog} - {'o0'}
-    out = []
-    for part in ('re', 'im'):
-        for line in prog:
-            line = re.sub(r'\b(a|o0)\b', r'\1.' + part, line)
-            for t in temps:
-                line = re.sub(r'\b' + t + r'\b', t + '_' + part, line)
-            out.append(line)
-    return out
-
 
 # round(decimals): NumPy multiplies by 10**decimals in the array's type,
 # rints, divides back (negative decimals: divide, rint, multiply); integer
@@ -529,12 +505,15 @@ def _math(op, real='fd', cplx=COMPLEX, f_via=None):
 
 
 def _extremum_rows(op, cmp, part_cmp, nan_of):
-    """maximum/minimum (nan_of 'a': a NaN propagates) and fmax/fmin
-    (nan_of 'b': a NaN is ignored unless both are)."""
-    return [E(BOOL + SINT + 'B', binary(op)),
-            E('HIL', unsigned_extremum(op)),
-            E(FLOAT, extremum(cmp, nan_of)),
-            E(COMPLEX, complex_extremum(part_cmp, nan_of))]
+    """maximum/minimum (nan_of 'a': a NaN propagates) and, with nan_of
+    'b', the complex loops of fmax/fmin (a NaN is ignored unless both
+    are); the core composes their other loops from maximum/minimum."""
+    rows = [E(COMPLEX, complex_extremum(part_cmp, nan_of))]
+    if nan_of == 'a':
+        rows += [E(BOOL + SINT + 'B', binary(op)),
+                 E('HIL', unsigned_extremum(op)),
+                 E(FLOAT, extremum(cmp, nan_of))]
+    return rows
 
 UFUNCS = {
     'add': [E(ALL, binary('Add'))],
@@ -559,6 +538,8 @@ UFUNCS = {
         E(INT, FMOD_INT),
         E(FLOAT, binary('Fmod')),
     ],
+    # divmod: both halves in one program (they share the quotient); the
+    # core has no composition of it
     'divmod': [
         E(INT, FLOORDIV_INT + REM_INT64, FLOORDIV_INT + REM_INT_WIDE),
         E('e', DIVMOD_FLOAT, via='f'),
@@ -681,20 +662,22 @@ UFUNCS = {
     'floor': [E(BOOL + INT, ['o0 = Copy(a)']), E(FLOAT, unary('Floor'))],
     'ceil': [E(BOOL + INT, ['o0 = Copy(a)']), E(FLOAT, unary('Ceil'))],
     'trunc': [E(BOOL + INT, ['o0 = Copy(a)']),
-              E(FLOAT, unary('Trunc'), TRUNC_BY_FLOOR)],
+              # where aclnnTrunc lacks the dtype the core composes it
+              E(FLOAT, unary('Trunc'))],
     'logaddexp': [E('e', LOGADDEXP, via='f'), E('fd', LOGADDEXP)],
     'logaddexp2': [E('e', LOGADDEXP2, via='f'), E('fd', LOGADDEXP2)],
     # extra names of operations.md
     'where': [E(ALL, ['o0 = SWhere(a, b, c)'])],
+    # clip of real numbers: fused programs (one aclnnClamp where it agrees
+    # with NumPy); the core composes the complex loops
     'clip': [E(BOOL, CLIP_BOOL),
              E(SINT + 'B', CLIP_INT),
              E('HIL', CLIP_UNSIGNED),
              E(FLOAT, CLIP_FLOAT, scalars=(CLIP_FLOAT_SCALAR_BOUNDS, 6))],
+    # nan_to_num of float64 (no aclnnNanToNum for it) and of complex (by
+    # parts): the core composes them
     'nan_to_num': [E(BOOL + INT, ['o0 = Copy(a)']),
-                   E('ef', ['o0 = NanToNum(a)']),
-                   E('d', NAN_TO_NUM_SELECT),
-                   E('F', on_parts(['o0 = NanToNum(a)'])),
-                   E('D', on_parts(NAN_TO_NUM_SELECT))],
+                   E('ef', ['o0 = NanToNum(a)'])],
     # complex: host
     'round': [E(BOOL, ['o0 = Copy(a)']),
               E(INT, ['o0 = Copy(a)'], decimals_neg=ROUND_INT_NEG),
