@@ -300,6 +300,25 @@ def getitem(a, key):
     return out
 
 
+def _basic_scalar(value, dtype):
+    """A NumPy scalar stored through a basic index into a signed integer
+    array: NumPy converts it as a C long from a Python int (NaN, infinity
+    and values out of range raise), not with the wrapping cast of arrays
+    (which it keeps for unsigned arrays)."""
+    if (dtype.kind == 'i' and isinstance(value, numpy.generic) and
+            value.dtype.kind in 'iuf'):
+        v = int(value)
+        info = numpy.iinfo(dtype)
+        if not info.min <= v <= info.max:
+            if not -2**63 <= v < 2**63:
+                raise OverflowError('Python int too large to convert to C '
+                                    'long')
+            raise OverflowError('Python integer {} out of bounds for '
+                                '{}'.format(v, dtype))
+        return v
+    return value
+
+
 def setitem(a, key, value):
     moved, adv = _plan(a, key)
     if adv is None:
@@ -312,7 +331,7 @@ def setitem(a, key, value):
             # OverflowError for out-of-range Python ints included)
             core._copy_to(moved, as_array(numpy.asarray(value, a.dtype)))
         else:
-            core._fill(moved, value)
+            core._fill(moved, _basic_scalar(value, a.dtype))
         return
     arrays, bshape, rest, adjacent, first, view = adv
     target_shape = bshape + tuple(view.shape[i] for i in rest)

@@ -111,6 +111,10 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None,
         raise TypeError('concatenate() only takes `out` or `dtype` as an '
                         'argument, but both were provided.')
     _check_casting(casting)
+    # Python scalars take part in the result dtype as NumPy's weak
+    # scalars (NEP 50): [uint8 array, 1] stays uint8
+    kinds = [a if type(a) in (int, float, complex) else None
+             for a in arrays]
     arrays = [as_array(a) for a in arrays]
     if axis is None:
         arrays = [a.reshape(-1) if a.ndim != 1 else a for a in arrays]
@@ -148,9 +152,10 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None,
     elif dtype is not None:
         dt = _dtype.get_dtype(dtype)
     else:
-        dt = numpy.result_type(*[a.dtype for a in arrays])
-    for a in arrays:
-        if not numpy.can_cast(a.dtype, dt, casting):
+        dt = numpy.result_type(*[a.dtype if k is None else k
+                                 for a, k in zip(arrays, kinds)])
+    for a, k in zip(arrays, kinds):
+        if k is None and not numpy.can_cast(a.dtype, dt, casting):
             raise TypeError(
                 'Cannot cast array data from {!r} to {!r} according to the '
                 'rule {!r}'.format(a.dtype, dt, casting))

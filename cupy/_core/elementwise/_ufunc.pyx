@@ -89,6 +89,41 @@ cdef object _scalar_key(object x):
     raise TypeError('Unsupported type {}'.format(type(x)))
 
 
+_PY_DEFAULT = {int: numpy.dtype(numpy.int64), float: numpy.dtype(numpy.float64),
+               complex: numpy.dtype(numpy.complex128)}
+
+
+def _resolve(numpy_ufunc, tuple dtypes, sig, casting):
+    """NumPy's ``resolve_dtypes``.  NumPy 2.4 crashes (SIGSEGV) when it is
+    given a Python scalar type with casting='equiv' that needs a cast;
+    there the loop is resolved unsafely, each Python scalar is checked
+    as NumPy's ufunc call checks it (its default dtype must cast 'equiv'
+    to the loop's), and the other operands are checked by NumPy."""
+    kw = {} if sig is None else {'signature': sig}
+    if casting != 'equiv' or not any([t in _PY_DEFAULT for t in dtypes]):
+        return numpy_ufunc.resolve_dtypes(dtypes, casting=casting, **kw)
+    res = numpy_ufunc.resolve_dtypes(dtypes, casting='unsafe', **kw)
+    for t, d in zip(dtypes, res):
+        if t in _PY_DEFAULT and not numpy.can_cast(_PY_DEFAULT[t], d,
+                                                   'equiv'):
+            raise TypeError(
+                "cannot cast Python {} to {} under the casting rule "
+                "'equiv'".format(t.__name__, d))
+    return numpy_ufunc.resolve_dtypes(
+        tuple([res[i] if t in _PY_DEFAULT else t
+               for i, t in enumerate(dtypes)]), casting=casting, **kw)
+
+
+def _host_mask(where):
+    """A host ``where=`` as a device mask: NumPy converts a sequence to
+    bool and takes a NumPy array as it is (a dtype other than bool is then
+    refused, as NumPy refuses it)."""
+    from cupy._core._operands import as_array
+    if isinstance(where, _np_ndarray):
+        return as_array(where)
+    return as_array(numpy.asarray(where, dtype=_BOOL))
+
+
 cdef str _shape_str(tuple shape):
     if len(shape) == 1:
         return '({},)'.format(shape[0])
@@ -376,12 +411,7 @@ cdef class ufunc:
                      str casting):
         cdef _Plan p = _Plan.__new__(_Plan)
         nin = self.nin
-        if sig is None:
-            res = self._numpy_ufunc.resolve_dtypes(items + out_dts,
-                                                   casting=casting)
-        else:
-            res = self._numpy_ufunc.resolve_dtypes(
-                items + out_dts, signature=sig, casting=casting)
+        res = _resolve(self._numpy_ufunc, items + out_dts, sig, casting)
         p.in_dtypes = tuple([get_dtype(d) for d in res[:nin]])
         p.out_dtypes = tuple([get_dtype(d) for d in res[nin:]])
         p.loop = _capability.normalize_loop(
@@ -506,8 +536,12 @@ cdef class ufunc:
                     return res
 
         # --- where, devices, shape
+        cdef bint nothing = False
         if slow:
             if where is not True:
+                if isinstance(where, (_np_ndarray, list, tuple)):
+                    # NumPy takes any array-like mask (a host copy here)
+                    where = _host_mask(where)
                 if isinstance(where, ndarray):
                     mask = where
                     if mask.dtype != _BOOL:
@@ -515,10 +549,10 @@ cdef class ufunc:
                             'Cannot cast array data from {!r} to '
                             "dtype('bool') according to the rule 'safe'"
                             .format(mask.dtype))
-                elif isinstance(where, (_np_ndarray, list, tuple)):
-                    raise TypeError('Unsupported type {}'.format(type(where)))
                 elif not where:
-                    return self._nothing(arrays, outs, plan, order)
+                    # nothing is computed, but NumPy's checks of the
+                    # operands (shapes, out=, scalar ranges) still apply
+                    nothing = True
             for a in arrays:
                 shapes.append(a._shape)
             if mask is not None:
@@ -590,6 +624,8 @@ cdef class ufunc:
             t = _empty((), plan.in_dtypes[0])
             _fill(t, ins[0])
             ins[0] = _broadcast_to(t, shape)
+        if nothing:
+            return self._nothing(shape, outs, plan, order, arrays)
         if plan.check_negative_power:
             _check_negative_power(ins[1])
 
@@ -635,12 +671,10 @@ cdef class ufunc:
             return finals[0]
         return tuple(finals)
 
-    cdef object _nothing(self, list arrays, tuple outs, _Plan plan,
-                         str order):
+    cdef object _nothing(self, tuple shape, tuple outs, _Plan plan,
+                         str order, list arrays):
         # where=False: nothing is computed; outputs are returned as given
         # (or new, uninitialised)
-        shapes = [(<ndarray>a)._shape for a in arrays]
-        shape = _broadcast_shapes(shapes)
         finals = []
         for j in range(self.nout):
             o = None if outs is None else outs[j]
@@ -685,6 +719,9 @@ cdef class ufunc:
     def resolve_dtypes(self, dtypes, *, signature=None, casting=None,
                        reduction=False):
         """NumPy's ``ufunc.resolve_dtypes``."""
+        if casting == 'equiv' and not reduction:
+            return _resolve(self._numpy_ufunc, tuple(dtypes), signature,
+                            casting)
         kw = {'reduction': reduction}
         if signature is not None:
             kw['signature'] = signature

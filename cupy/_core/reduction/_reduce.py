@@ -18,12 +18,14 @@ no data).  Each request then takes the capability path of DESIGN.md:
 logical_or.
 """
 
+import operator
 import sys
 import warnings
 
 import numpy
 
 from cupy._core import _dispatch
+from cupy._core import _dtype
 from cupy._core import _fallback
 from cupy._core import _shape
 from cupy._core import core
@@ -158,6 +160,49 @@ def _identity_array(name, a, loop, initial):
 
 # --------------------------------------------------------- the reductions --
 
+# NumPy's mean/var/std check their axis themselves (a bool is an axis,
+# a 0-d array has none); its other reductions go through ufunc.reduce.
+_OWN_AXIS_CHECK = frozenset(('mean', 'var', 'std'))
+
+
+def _axis_argument(name, axis, ndim):
+    """NumPy's checks of an ``axis`` argument before it is normalised: an
+    int or a tuple (not a bool, list or array), and on a 0-d array the
+    int axes 0 and -1 mean the whole array (ufunc.reduce's rule)."""
+    if axis is None or isinstance(axis, tuple):
+        return axis
+    if name not in _OWN_AXIS_CHECK and isinstance(axis, (bool,
+                                                          numpy.bool_)):
+        raise TypeError('an integer is required' +
+                        (' for the axis' if name in ARG or
+                         name.startswith(('cum', 'nancum')) else ''))
+    try:
+        axis = operator.index(axis)
+    except TypeError:
+        raise TypeError("'{}' object cannot be interpreted as an "
+                        "integer".format(type(axis).__name__)) from None
+    if ndim == 0 and axis in (0, -1) and name not in _OWN_AXIS_CHECK:
+        return None
+    return axis
+
+
+def _keepdims_argument(keepdims):
+    """NumPy takes a Python bool or any integer, nothing else."""
+    if keepdims is True or keepdims is False:
+        return keepdims
+    if isinstance(keepdims, numpy.bool_) or not hasattr(keepdims,
+                                                         '__index__'):
+        raise TypeError("'{}' object cannot be interpreted as an "
+                        "integer".format(type(keepdims).__name__))
+    return bool(operator.index(keepdims))
+
+
+def _dtype_argument(dtype):
+    if dtype is not None:
+        _dtype.get_dtype(dtype)     # TypeError for object, str ...
+    return dtype
+
+
 def reduce(name, a, axis=None, dtype=None, out=None, keepdims=False,
            initial=NoValue, where=True, ddof=0, numpy_name=None):
     """NumPy's reduction ``name`` (sum, prod, max, min, all, any, mean,
@@ -165,6 +210,9 @@ def reduce(name, a, axis=None, dtype=None, out=None, keepdims=False,
     ``a`` on the device, with NumPy's arguments."""
     a = as_array(a)
     numpy_name = numpy_name or name
+    axis = _axis_argument(numpy_name, axis, a.ndim)
+    keepdims = _keepdims_argument(keepdims)
+    dtype = _dtype_argument(dtype)
     arg = name in ARG
     if arg:
         if axis is None:
@@ -176,8 +224,6 @@ def reduce(name, a, axis=None, dtype=None, out=None, keepdims=False,
     else:
         axes = normalize_axes(axis, a.ndim)
         ax_norm = axes if axis is not None else None
-    if not keepdims:
-        keepdims = False
     shape = reduced_shape(a.shape, axes, keepdims)
     if arg and axis is None:
         shape = (1,) * a.ndim if keepdims else ()
@@ -343,6 +389,8 @@ def scan(name, a, axis=None, dtype=None, out=None):
         # CuPy's scans take device arrays only (no implicit host copy)
         raise TypeError('Unsupported type {}'.format(type(a)))
     base = name[3:] if name.startswith('nan') else name
+    axis = _axis_argument(name, axis, a.ndim)
+    dtype = _dtype_argument(dtype)
     if axis is None:
         src = a.reshape(-1)
         ax = 0
@@ -374,6 +422,9 @@ def scan(name, a, axis=None, dtype=None, out=None):
                                scalar_array(fill, src.dtype), src)
     if src.ndim == 0:
         src = src.reshape(1)
+    if loop.kind == 'b' and src.dtype.kind != 'b':
+        # NumPy casts the input to the loop's bool first (0.5 is True)
+        src = src.astype(loop)
     if _dispatch.device_has(base, loop):
         target = _target(out, src.shape, loop, a)
         try:
