@@ -1,0 +1,115 @@
+"""Regression tests of the defects of issue 15, each against NumPy."""
+
+import subprocess
+import sys
+
+import numpy
+import pytest
+
+import cupy
+from tests.errors_tests.parity import assert_same
+
+
+@pytest.mark.parametrize('casting', ['equiv', 'no'])
+@pytest.mark.parametrize('scalar', [1, 1.0, 1j, True])
+@pytest.mark.parametrize('dtype', ['f4', 'f8', 'i8', 'u1', 'c8'])
+def test_python_scalar_with_strict_casting(casting, scalar, dtype):
+    assert_same(lambda xp: xp.add(xp.zeros(3, dtype), scalar,
+                                  casting=casting))
+
+
+def test_equiv_casting_does_not_crash_the_process():
+    # NumPy 2.4's resolve_dtypes crashes on these; run in a child so that
+    # a crash fails this test instead of the whole run
+    code = ('import cupy, numpy\n'
+            'for c in ("f4", "f8", "u1", "c8"):\n'
+            '    for s in (1, 1.0, 1j):\n'
+            '        try:\n'
+            '            cupy.add(cupy.zeros(3, c), s, casting="equiv")\n'
+            '        except TypeError:\n'
+            '            pass\n'
+            '        try:\n'
+            '            cupy.add.resolve_dtypes((numpy.dtype(c), type(s),'
+            ' None), casting="equiv")\n'
+            '        except TypeError:\n'
+            '            pass\n'
+            'print("ok")\n')
+    r = subprocess.run([sys.executable, '-c', code], capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.strip().endswith('ok')
+
+
+@pytest.mark.parametrize('name', ['cumsum', 'cumprod', 'nancumsum', 'sum',
+                                  'prod'])
+def test_bool_dtype_casts_the_input_first(name):
+    assert_same(lambda xp: getattr(xp, name)(
+        xp.array([0.5, 0.25, 0.0, numpy.nan]), dtype=bool))
+
+
+@pytest.mark.parametrize('value', [
+    numpy.int64(1000), numpy.float64(1e10), numpy.uint64(2**63),
+    numpy.float32(numpy.nan), numpy.float64(-numpy.inf), numpy.int16(-1),
+    numpy.uint8(200), numpy.float64(-1.5), 1000, -1])
+@pytest.mark.parametrize('dtype', ['int8', 'uint8', 'int32', 'int64',
+                                   'uint64'])
+@pytest.mark.parametrize('index', [0, slice(0, 2), Ellipsis])
+def test_scalar_setitem_range(value, dtype, index):
+    def fn(xp):
+        a = xp.arange(5, dtype=dtype)
+        a[index] = value
+        return a
+    assert_same(fn)
+
+
+@pytest.mark.parametrize('dtype', ['uint8', 'complex64', 'float32', 'int8'])
+@pytest.mark.parametrize('scalar', [1, 300, 1.5, 2j, True])
+@pytest.mark.parametrize('casting', ['same_kind', 'no', 'unsafe'])
+def test_concatenate_python_scalars_are_weak(dtype, scalar, casting):
+    assert_same(lambda xp: xp.concatenate(
+        [xp.arange(4, dtype=dtype), scalar], axis=None, casting=casting))
+
+
+_REDUCTIONS = ['sum', 'prod', 'max', 'min', 'all', 'any', 'argmax',
+               'argmin', 'nansum', 'nanmax', 'mean', 'var', 'std',
+               'nanmean', 'count_nonzero', 'ptp', 'cumsum', 'cumprod']
+
+
+@pytest.mark.parametrize('name', _REDUCTIONS)
+@pytest.mark.parametrize('axis', [0, -1, 1, (0,), True, [0]])
+def test_reduction_axis_argument(name, axis):
+    # 0-d arrays take the int axes 0 and -1 where ufunc.reduce does
+    assert_same(lambda xp: getattr(xp, name)(xp.array(3.0), axis=axis))
+    assert_same(lambda xp: getattr(xp, name)(xp.ones(3), axis=axis))
+
+
+@pytest.mark.parametrize('name', ['sum', 'max', 'mean', 'any', 'nansum'])
+@pytest.mark.parametrize('keepdims', [None, numpy.True_, 1.5, 0, 1,
+                                      numpy.int64(1), 'x'])
+def test_reduction_keepdims_argument(name, keepdims):
+    assert_same(lambda xp: getattr(xp, name)(xp.ones((2, 3)),
+                                             keepdims=keepdims))
+
+
+@pytest.mark.parametrize('name', ['sum', 'prod', 'mean', 'cumsum'])
+def test_object_dtype_is_refused(name):
+    with pytest.raises(TypeError, match='object'):
+        getattr(cupy, name)(cupy.arange(3), dtype=object)
+
+
+@pytest.mark.parametrize('call', [
+    lambda xp: xp.add(xp.zeros((0, 3)), 1, out=xp.zeros(7), where=False),
+    lambda xp: xp.add(xp.zeros(3, 'i1'), 1000, where=False,
+                      out=xp.zeros(3, 'i1')),
+    lambda xp: xp.add(xp.zeros(3), 1, where=False, out=xp.ones(3)),
+])
+def test_where_false_still_checks(call):
+    assert_same(call)
+
+
+@pytest.mark.parametrize('where', [
+    [True, False, True], numpy.array([True, False, True]), [1.5, 0, 2],
+    numpy.array([1, 0, 1]), [[True], [False]], [None, 1, 0]])
+def test_where_array_likes(where):
+    assert_same(lambda xp: xp.add(xp.zeros(3), 1, where=where,
+                                  out=xp.full(3, 7.0)))
