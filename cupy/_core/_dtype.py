@@ -21,6 +21,12 @@ def get_dtype(dtype):
         pass
     dt = numpy.dtype(dtype)
     native = dt.newbyteorder('=') if not dt.isnative else dt
+    if native in _SUPPORTED and native is not dt and not dt.isnative:
+        # device arrays are in the device's byte order: say so rather than
+        # change the dtype silently (host arrays are converted on upload)
+        raise TypeError(
+            'cupy arrays are always in native byte order: dtype {!r} is '
+            'not; use {!r}'.format(dt.str, native.str))
     if native not in _SUPPORTED:
         raise TypeError(
             'cupy does not support dtype {!r}: supported are bool, int8 to '

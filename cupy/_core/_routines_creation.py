@@ -57,6 +57,8 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0):
         if copy is False:
             raise ValueError('Unable to avoid copy while creating an array '
                              'from host data.')
+        if dtype is not None:
+            _dtype.get_dtype(dtype)     # a dtype cupy has, before NumPy's
         host = numpy.asarray(obj, dtype=dtype)
         a = _transfer.from_host(host, None, order)
     ndmin = int(ndmin)

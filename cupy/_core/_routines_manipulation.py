@@ -174,6 +174,11 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None,
 
 
 def _sequence(tup):
+    if isinstance(tup, (core.ndarray, numpy.ndarray)):
+        # NumPy iterates an array over its first axis
+        if tup.ndim == 0:
+            raise TypeError('iteration over a 0-d array')
+        return list(tup)
     if not isinstance(tup, (list, tuple)):
         raise TypeError('arrays to stack must be passed as a "sequence" type '
                         'such as list or tuple.')

@@ -107,13 +107,21 @@ def _out_result(res, out):
 # -------------------------------------------------------------------- clip
 
 
-def _clamp_python_int(v, dt):
-    # a Python int beyond an integer array's range clips like the range's
-    # end (NumPy 2 accepts it; converting it would overflow)
-    if type(v) is int and dt.kind in 'iu':
-        info = numpy.iinfo(dt)
-        return min(max(v, int(info.min)), int(info.max))
-    return v
+def _python_int_bound(v, dt, lower):
+    """A Python int bound of clip on an integer array, as NumPy 2 takes
+    it: a lower bound below the dtype's range (an upper bound above it) is
+    no bound (None); any other value out of range raises OverflowError."""
+    if type(v) is not int or dt.kind not in 'iu':
+        return v
+    info = numpy.iinfo(dt)
+    if (v < info.min) if lower else (v > info.max):
+        return None
+    if info.min <= v <= info.max:
+        return v
+    if not (-2**63 <= v < 2**63 or (dt.char in 'ILQ' and 0 <= v < 2**64)):
+        raise OverflowError('Python int too large to convert to C long')
+    raise OverflowError('Python integer {} out of bounds for {}'.format(
+        v, dt))
 
 
 def clip(a, a_min=numpy._NoValue, a_max=numpy._NoValue, out=None, *,
@@ -140,9 +148,9 @@ def clip(a, a_min=numpy._NoValue, a_max=numpy._NoValue, out=None, *,
     hi = None if hi is numpy._NoValue else hi
     a = _as_array(a)
     if lo is not None:
-        lo = _clamp_python_int(lo, a.dtype)
+        lo = _python_int_bound(lo, a.dtype, True)
     if hi is not None:
-        hi = _clamp_python_int(hi, a.dtype)
+        hi = _python_int_bound(hi, a.dtype, False)
     if lo is None and hi is None:
         return _out_result(a.copy(), out)
     if lo is None:

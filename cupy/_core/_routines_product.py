@@ -59,7 +59,8 @@ def _normalize_tensordot_axes(axes, a, b):
             isinstance(axes, numpy.ndarray) and axes.ndim == 0):
         n = int(axes)
         if n < 0:
-            raise ValueError('negative dimensions are not allowed')
+            # NumPy's ranges of a negative count are empty: no sum
+            n = 0
         if n > a.ndim or n > b.ndim:
             raise ValueError('tensordot: axes={} exceeds the dimensions of '
                              'the operands ({} and {})'.format(

@@ -12,7 +12,11 @@ def from_host(arr, dtype=None, order='K'):
     strides and byte order), cast to ``dtype`` on the host if given, laid
     out as NumPy's ``numpy.array(arr, order=order)`` would be."""
     arr = numpy.asarray(arr)
-    dt = _dtype.get_dtype(arr.dtype if dtype is None else dtype)
+    if dtype is None:
+        # a host array in the other byte order keeps its values
+        dtype = arr.dtype if arr.dtype.isnative else \
+            arr.dtype.newbyteorder('=')
+    dt = _dtype.get_dtype(dtype)
     layout = _layout.layout_of(arr, order)
     out = _layout.empty(arr.shape, dt, layout)
     if not out.size:

@@ -492,6 +492,10 @@ cdef class ndarray:
             raise TypeError('iteration over a 0-d array')
         return (self[i] for i in range(self._shape[0]))
 
+    def __contains__(self, value):
+        # NumPy: (self == value).any(), one synchronisation for the answer
+        return bool((self == value).any())
+
     def _scalar(self, kind):
         if kind == 'bool':
             if self.size != 1:

@@ -133,10 +133,15 @@ class TestAstype:
         return (a.astype(numpy.int32), a.astype(numpy.bool_),
                 a.astype(numpy.float16), a.astype(numpy.complex64))
 
-    @testing.numpy_cupy_array_equal()
-    def test_byte_order_dtype(self, xp):
-        a = xp.arange(3, dtype=numpy.int32).astype('>f4')
-        return a.astype(numpy.float32)
+    @pytest.mark.parametrize('dtype', ['>f4', '>i8', '>c16'])
+    def test_byte_order_dtype_is_refused(self, dtype):
+        # device arrays are native: a non-native dtype is refused with a
+        # clear error rather than silently made native (issue 15)
+        a = cupy.arange(3, dtype=numpy.int32)
+        with pytest.raises(TypeError, match='native byte order'):
+            a.astype(dtype)
+        with pytest.raises(TypeError, match='native byte order'):
+            cupy.zeros(3, dtype=dtype)
 
 
 class TestView:

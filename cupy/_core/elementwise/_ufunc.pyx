@@ -25,6 +25,7 @@ from cupy._core import _dispatch
 from cupy._core._dtype import get_dtype
 
 cdef object _BOOL = numpy.dtype(numpy.bool_)
+cdef object _UINT64 = numpy.dtype(numpy.uint64)
 cdef object _generic = numpy.generic
 cdef object _np_ndarray = numpy.ndarray
 cdef tuple _CASTINGS = ('no', 'equiv', 'safe', 'same_kind', 'unsafe')
@@ -508,6 +509,10 @@ cdef class ufunc:
                 arrays.append(a)
             else:
                 items.append(_scalar_key(x))
+        if nin == 1 and not arrays and type(args[0]) is int and \
+                2**63 <= args[0] < 2**64:
+            # NumPy converts a lone Python int past int64 to uint64
+            items[0] = _UINT64
         cdef tuple titems = tuple(items)
         out_dts = None
         if not slow:
