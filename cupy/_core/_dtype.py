@@ -8,6 +8,22 @@ _SUPPORTED = frozenset(numpy.dtype(c) for c in '?bhilqBHILQefdFD')
 
 _cache = {}
 
+_CASTINGS = ('no', 'equiv', 'safe', 'same_kind', 'unsafe')
+
+
+def check_casting(casting, ufunc=False):
+    """NumPy's checks of a ``casting`` argument: a str (TypeError), one
+    of the five rules (ValueError, worded as NumPy words it for ufuncs or
+    for the other functions)."""
+    if not isinstance(casting, str):
+        raise TypeError('casting must be str, not {}'.format(
+            type(casting).__name__))
+    if casting not in _CASTINGS:
+        raise ValueError(
+            "casting must be one of 'no', 'equiv', 'safe', 'same_kind', "
+            "{}'unsafe' (got {!r})".format('' if ufunc else 'or ', casting))
+    return casting
+
 
 def get_dtype(dtype):
     """``numpy.dtype(dtype)`` in native byte order, if supported; else

@@ -97,6 +97,16 @@ def _expand(entries, ndim):
     return out
 
 
+def _check_c_long(k):
+    """NumPy converts an integer index to a C long first."""
+    if k >= 2**63:
+        raise OverflowError('Python int too large to convert to C long')
+    if k < -2**63:
+        raise IndexError('only integers, slices (`:`), ellipsis (`...`), '
+                         'numpy.newaxis (`None`) and integer or boolean '
+                         'arrays are valid indices')
+
+
 def _basic_view(a, entries):
     """The view for entries without arrays; array entries keep their axis
     (as a full slice).  Returns (view, [(axis in view, tag, index) ...])."""
@@ -115,6 +125,7 @@ def _basic_view(a, entries):
             strides.append(0)
             continue
         if tag == 'int':
+            _check_c_long(k)
             n = a.shape[dim]
             i = k + n if k < 0 else k
             if not 0 <= i < n:
@@ -129,7 +140,12 @@ def _basic_view(a, entries):
             if n:
                 offset += start * a.strides[dim]
             shape.append(n)
-            strides.append(a.strides[dim] * step)
+            stride = a.strides[dim] * step
+            if n <= 1 and not -2**63 <= stride < 2**63:
+                # a huge step on an axis of length 0 or 1 moves nowhere:
+                # keep the stride within C's range
+                stride = a.strides[dim]
+            strides.append(stride)
             dim += 1
         else:          # 'array' or 'bool': keep the axes, index later
             for _ in range(_consumed(tag, k)):

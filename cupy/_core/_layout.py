@@ -23,6 +23,9 @@ def check_order(order, default='K'):
     means ``default``), else NumPy's ValueError."""
     if order is None:
         return default
+    if not isinstance(order, str):
+        raise TypeError('order must be str, not {}'.format(
+            type(order).__name__))
     try:
         return _ORDERS[order]
     except (KeyError, TypeError):

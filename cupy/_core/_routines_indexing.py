@@ -7,6 +7,8 @@ mode='clip').  ``ndarray`` methods call these; ``cupy/_indexing``
 re-exports them.
 """
 
+import operator
+
 import numpy
 
 from cupy._core import _routines_creation
@@ -96,6 +98,11 @@ def _array_and_axis(a, axis):
     means the flattened array (axis 0)."""
     a = as_array(a)
     if axis is None:
+        return a.ravel(), 0
+    if isinstance(axis, (bool, numpy.bool_)):
+        raise TypeError('an integer is required for the axis')
+    if a.ndim == 0 and operator.index(axis) in (0, -1):
+        # NumPy takes a 0-d array as 1-d along axis 0 or -1
         return a.ravel(), 0
     return a, _shape.normalize_axis(axis, a.ndim)
 

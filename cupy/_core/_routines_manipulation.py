@@ -87,16 +87,6 @@ def expand_dims(a, axis):
     return a._view_py(tuple(shape), tuple(strides), 0)
 
 
-_CASTINGS = ('no', 'equiv', 'safe', 'same_kind', 'unsafe')
-
-
-def _check_casting(casting):
-    if casting not in _CASTINGS:
-        raise ValueError(
-            "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or "
-            "'unsafe' (got {!r})".format(casting))
-
-
 def concatenate(arrays, axis=0, out=None, *, dtype=None,
                 casting='same_kind'):
     """The arrays joined along an existing axis (``axis=None``: flattened
@@ -110,7 +100,7 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None,
     if out is not None and dtype is not None:
         raise TypeError('concatenate() only takes `out` or `dtype` as an '
                         'argument, but both were provided.')
-    _check_casting(casting)
+    _dtype.check_casting(casting)
     # Python scalars take part in the result dtype as NumPy's weak
     # scalars (NEP 50): [uint8 array, 1] stays uint8
     kinds = [a if type(a) in (int, float, complex) else None

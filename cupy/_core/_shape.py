@@ -65,6 +65,9 @@ def int_sequence(seq, unwrap=False):
             operator.index(seq[0])
         except TypeError:
             seq = seq[0]
+    if isinstance(seq, (dict, set, frozenset)):
+        raise TypeError('expected a sequence of integers or a single '
+                        "integer, got '{}'".format(seq))
     try:
         items = list(seq)
     except TypeError:

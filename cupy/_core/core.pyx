@@ -406,10 +406,12 @@ cdef class ndarray:
         _copy_to(out, self)
         return out
 
-    def astype(self, dtype, order='K', casting=None, subok=None, copy=True):
+    def astype(self, dtype, order='K', casting='unsafe', subok=None,
+               copy=True):
         """A copy cast to ``dtype`` on the device (NumPy's values)."""
         dt = _dtype.get_dtype(dtype)
-        if casting is not None and not numpy.can_cast(self.dtype, dt,
+        _dtype.check_casting(casting)
+        if casting != 'unsafe' and not numpy.can_cast(self.dtype, dt,
                                                       casting):
             raise TypeError(
                 'Cannot cast array data from {!r} to {!r} according to the '
@@ -467,6 +469,15 @@ cdef class ndarray:
 
     def tolist(self):
         return self.get().tolist()
+
+    def tobytes(self, order='C'):
+        """The data as bytes in ``order`` (NumPy's ``tobytes``; copies to
+        the host)."""
+        return self.get().tobytes(order)
+
+    def tofile(self, fid, sep='', format='%s'):
+        """NumPy's ``tofile`` of the data (copies to the host)."""
+        self.get().tofile(fid, sep, format)
 
     def __array__(self, dtype=None, copy=None):
         raise TypeError(
@@ -783,12 +794,15 @@ cdef class ndarray:
         return _ufuncs().power(self, other, out=self)
 
     def __matmul__(self, other):
-        if not isinstance(other, ndarray):
+        # a scalar operand gets matmul's ValueError, as in NumPy
+        if not isinstance(other, (ndarray, int, float, complex,
+                                  numpy.generic)):
             return NotImplemented
         return _matmul()(self, other)
 
     def __rmatmul__(self, other):
-        if not isinstance(other, ndarray):
+        if not isinstance(other, (ndarray, int, float, complex,
+                                  numpy.generic)):
             return NotImplemented
         return _matmul()(other, self)
 

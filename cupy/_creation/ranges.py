@@ -245,6 +245,18 @@ def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
     if num < 0:
         raise ValueError(
             'Number of samples, {}, must be non-negative.'.format(num))
+    huge = [type(x) is int and not -2**63 <= x < 2**64 for x in (start,
+                                                                stop)]
+    if any(huge):
+        # NumPy: an object bound; with an array bound the arithmetic is in
+        # float64, with scalar bounds it fails as object arithmetic
+        if all(numpy.ndim(x) == 0 for x in (start, stop)):
+            raise TypeError(
+                'linspace: a Python int bound outside the 64-bit integers '
+                'has no dtype (NumPy: object arithmetic, not supported); '
+                'pass it as a float')
+        start, stop = [float(x) if h else x for x, h in zip((start, stop),
+                                                             huge)]
     div = (num - 1) if endpoint else num
     dt = numpy.result_type(_bound_dtype(start), _bound_dtype(stop))
     if dt.kind not in 'fc':

@@ -4,9 +4,8 @@ rules and an optional ``where`` mask."""
 import numpy
 
 from cupy._core import core
+from cupy._core._dtype import check_casting
 from cupy._creation.from_data import asarray
-
-_CASTINGS = ('no', 'equiv', 'safe', 'same_kind', 'unsafe')
 
 
 def copyto(dst, src, casting='same_kind', where=True):
@@ -19,10 +18,7 @@ def copyto(dst, src, casting='same_kind', where=True):
     if not isinstance(dst, core.ndarray):
         raise TypeError('copyto() argument 1 must be cupy.ndarray, not {}'
                         .format(type(dst).__name__))
-    if casting not in _CASTINGS:
-        raise ValueError(
-            "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or "
-            "'unsafe' (got {!r})".format(casting))
+    check_casting(casting)
     if isinstance(src, core.ndarray):
         if not numpy.can_cast(src.dtype, dst.dtype, casting):
             raise TypeError(

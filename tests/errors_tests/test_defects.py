@@ -113,3 +113,69 @@ def test_where_false_still_checks(call):
 def test_where_array_likes(where):
     assert_same(lambda xp: xp.add(xp.zeros(3), 1, where=where,
                                   out=xp.full(3, 7.0)))
+
+
+@pytest.mark.parametrize('lo,hi', [(2**70, -2**70), (300, -5), (2**63, 0),
+                                   (-2**63 - 1, 0), (2**64, 0), (-1, 300),
+                                   (2**63 - 1, 2**64 - 1), (3, 1)])
+@pytest.mark.parametrize('dtype', ['uint8', 'int8', 'int64', 'uint64',
+                                   'uint32', 'float32'])
+def test_clip_python_int_bounds(lo, hi, dtype):
+    assert_same(lambda xp: xp.clip(xp.arange(5, dtype=dtype), lo, hi))
+
+
+@pytest.mark.parametrize('call', [
+    lambda xp: 1 in xp.arange(6).reshape(2, 3),
+    lambda xp: 7 in xp.arange(6),
+    lambda xp: xp.trunc(2**63),
+    lambda xp: xp.negative(2**64 - 1),
+    lambda xp: xp.tensordot(xp.ones((2, 3)), xp.ones((3, 2)), axes=-1),
+    lambda xp: xp.vstack(xp.arange(6)),
+    lambda xp: xp.hstack(xp.arange(6)),
+    lambda xp: xp.stack(xp.arange(6).reshape(2, 3)),
+    lambda xp: xp.dstack(xp.arange(6)),
+    lambda xp: xp.take(xp.array(3.0), 0, axis=0),
+    lambda xp: xp.take(xp.array(3.0), [0, 0], axis=-1),
+    lambda xp: xp.take(xp.array(3.0), 0, axis=True),
+    lambda xp: xp.linspace(2**70, xp.array([1.0, 2.0]), 3),
+    lambda xp: xp.linspace(2**70, 5, 3),
+    lambda xp: xp.ones({2: 3}),
+    lambda xp: xp.ones({2, 3}),
+    lambda xp: xp.ones(3).reshape({3: 1}),
+    lambda xp: xp.add(xp.ones(3), 1, casting=None),
+    lambda xp: xp.ones(3, order=1),
+    lambda xp: xp.ones(3).astype('f4', casting=None),
+    lambda xp: xp.ones(3).copy(order=1),
+    lambda xp: xp.add(xp.ones(3), 1, order=1),
+    lambda xp: xp.concatenate([xp.ones(3)], casting=None),
+    lambda xp: xp.arange(3)[2**63],
+    lambda xp: xp.arange(3)[-2**63 - 1],
+    lambda xp: xp.arange(3)[numpy.uint64(2**63)],
+    lambda xp: xp.arange(5)[::2**63],
+    lambda xp: xp.arange(5)[2**63:],
+    lambda xp: xp.ones(3) @ 2,
+    lambda xp: 2.0 @ xp.ones(3),
+    lambda xp: xp.ones((2, 2)) @ numpy.float32(2),
+    lambda xp: xp.arange(6).reshape(2, 3).T.tobytes(),
+    lambda xp: xp.arange(6).reshape(2, 3).T.tobytes('F'),
+], ids=lambda f: None)
+def test_parity_calls(call):
+    assert_same(call)
+
+
+@pytest.mark.parametrize('step', [2**62, -2**63, 2**70])
+def test_setitem_with_a_huge_step(step):
+    def fn(xp):
+        a = xp.arange(5)
+        a[::step] = 5
+        return a
+    assert_same(fn)
+
+
+def test_host_array_of_other_byte_order_is_converted():
+    h = numpy.arange(4, dtype='>f4')
+    a = cupy.asarray(h)
+    assert a.dtype == numpy.dtype('<f4')
+    numpy.testing.assert_array_equal(a.get(), h)
+    with pytest.raises(TypeError, match='native byte order'):
+        cupy.asarray([1, 2], dtype='>i4')

@@ -22,7 +22,8 @@ from cupy_backends.backend cimport api
 
 from cupy._core.elementwise import _capability
 from cupy._core import _dispatch
-from cupy._core._dtype import get_dtype
+from cupy._core._dtype import check_casting, get_dtype
+from cupy._core._layout import check_order
 
 cdef object _BOOL = numpy.dtype(numpy.bool_)
 cdef object _UINT64 = numpy.dtype(numpy.uint64)
@@ -356,18 +357,11 @@ cdef class ufunc:
             out_given = True
         outs = self._normalize_out(out)
         if casting not in _CASTINGS:
-            raise ValueError(
-                "casting must be one of 'no', 'equiv', 'safe', 'same_kind', "
-                "'unsafe' (got {!r})".format(casting))
+            check_casting(casting, True)
         if order is None:
             order = 'K'
         elif order not in ('K', 'A', 'C', 'F'):
-            if isinstance(order, str) and order.upper() in ('K', 'A', 'C',
-                                                            'F'):
-                order = order.upper()
-            else:
-                raise ValueError("order must be one of 'C', 'F', 'A', or 'K' "
-                                 "(got {!r})".format(order))
+            order = check_order(order)
         if dtype is not None:
             if sig is not None:
                 raise TypeError("cannot specify both 'signature' and 'dtype'")
