@@ -250,6 +250,4 @@ def _select(ins, shape, dt):
     of the loop's dtypes and broadcast already."""
     c = _loop_char(dt)
     loop = _WHERE_LOOPS.get(c) or '?{0}{0}->{0}'.format(c)
-    out = core._empty(shape, dt)
-    _elementwise.run_loop('where', loop, ins, [out])
-    return out
+    return _elementwise.run_new('where', loop, ins, shape, dt)

@@ -19,6 +19,7 @@ from cupy._core cimport _dispatch
 
 from cupy._core.elementwise import _capability
 from cupy._core import _fallback
+from cupy._core import _dispatch as _dispatch_py
 from cupy_backends.backend.provider import OperationNotSupported
 
 cdef enum:
@@ -323,6 +324,47 @@ cpdef run_loop(str name, str loop, list ins, list outs, dict attrs=None):
     if route.kind in ('native', 'cast'):
         attrs = _attrs_for(route, attrs) if attrs else route.attrs
     run_route(route, ins, outs, attrs or {})
+
+
+# Attrs of the native routes run_new has met, by (name, loop); emptied
+# whenever the routes change.
+cdef dict _native_attrs = {}
+
+
+def _forget_native_attrs():
+    _native_attrs.clear()
+
+
+_dispatch_py.on_invalidate(_forget_native_attrs)
+
+
+cpdef ndarray run_new(str name, str loop, list ins, tuple shape, dtype):
+    """A new array of `shape` and `dtype` (the loop's one output) holding
+    `name` on `loop` of `ins` (as run_loop's).  C-contiguous operands of
+    that shape on the current device take the native call directly."""
+    cdef ndarray out = _empty(shape, dtype)
+    cdef ndarray a
+    cdef int dev
+    if out.size == 0:
+        return out
+    attrs = _native_attrs.get((name, loop))
+    if attrs is None:
+        route = _capability.route(name, loop)
+        if route.kind != 'native':
+            run_loop(name, loop, ins, [out])
+            return out
+        attrs = route.attrs
+        _native_attrs[(name, loop)] = attrs
+    dev = api.xpuGetDevice()
+    for x in ins:
+        if isinstance(x, ndarray):
+            a = x
+            if (not a._c_contiguous or a._shape != shape or
+                    a.data.device_id != dev):
+                run_loop(name, loop, ins, [out])
+                return out
+    run_native_contiguous(attrs, ins, out)
+    return out
 
 
 cpdef masked_copy(ndarray dst, ndarray src, ndarray mask):
