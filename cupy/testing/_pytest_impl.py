@@ -161,7 +161,10 @@ def parameterize(*params, _ids=True):
                 .format(cls))
         argname = '_cupy_testing_param_{}'.format(next(_fixture_ids))
 
-        def set_params(self, request):
+        # A classmethod: pytest 9 deprecates class-scoped fixtures that
+        # are instance methods (PytestRemovedIn10Warning), which CuPy's
+        # warning filters turn into errors.
+        def set_params(cls, request):
             target = request.cls
             saved = {}
             for key, value in request.param.items():
@@ -178,7 +181,8 @@ def parameterize(*params, _ids=True):
 
         set_params.__name__ = argname
         setattr(cls, argname, pytest.fixture(
-            scope='class', autouse=True, name=argname)(set_params))
+            scope='class', autouse=True, name=argname)(
+                classmethod(set_params)))
         if _ids:
             ids = [param_id(i, p) for i, p in enumerate(params)]
         else:

@@ -292,3 +292,22 @@ class TestPytestImpl:
                 pass
         ''')
         result.assert_outcomes(passed=1)
+
+    def test_no_deprecated_pytest_pattern(self, pytester, run_pytest):
+        # CuPy's projects run with DeprecationWarning as an error; pytest 9
+        # deprecates class-scoped fixtures written as instance methods
+        # (PytestRemovedIn10Warning), which failed every test of the class.
+        pytester.makepyfile(textwrap.dedent('''
+            from cupy import testing
+            @testing.parameterize(*testing.product({'a': [1, 2]}))
+            class TestA:
+                def setup_method(self):
+                    self.b = self.a * 2
+                def test_a(self):
+                    assert self.b == 2 * self.a
+                def test_b(self):
+                    assert self.a in (1, 2)
+        '''))
+        result = run_pytest('-W', 'error::DeprecationWarning', '-W',
+                            'error::pytest.PytestWarning')
+        result.assert_outcomes(passed=4)
