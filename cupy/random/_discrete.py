@@ -25,7 +25,7 @@ import numpy
 import cupy
 from cupy._core import _fallback
 from cupy._core import _routines_random as _rr
-from cupy.random import _distributions as _cont
+from cupy.random import _continuous as _cont
 from cupy.random._params import as_param, check, full, out_shape
 from cupy.random._rejection import rejection
 

@@ -15,7 +15,7 @@ import numpy
 import cupy
 from cupy._core import _routines_random as _rr
 from cupy.random import _discrete as _d
-from cupy.random import _distributions as _c
+from cupy.random import _continuous as _c
 from cupy.random import _generator_legacy as _legacy
 from cupy.random import _params
 from cupy.random import _permutations as _perm

@@ -1,7 +1,7 @@
 """``cupy.random.RandomState``: NumPy's legacy generator API on the
 device.  The numbers differ from NumPy's for the same seed (as CuPy's
 do): the same seed gives the same numbers on the same backend and build.
-Every method is a thin signature over cupy/random/_distributions.py,
+Every method is a thin signature over cupy/random/_continuous.py,
 _discrete.py and _permutations.py, drawing from one core stream."""
 
 import operator
@@ -11,7 +11,7 @@ import numpy
 
 from cupy._core import _routines_random as _rr
 from cupy.random import _discrete as _d
-from cupy.random import _distributions as _c
+from cupy.random import _continuous as _c
 from cupy.random import _permutations as _perm
 from cupy.random import _seeding
 from cupy.random._params import as_param, out_shape

@@ -1,70 +1,69 @@
-"""The module-level functions of ``cupy.random``: the methods of the
-current device's global RandomState (``get_random_state``), seeded from
-``CUPY_SEED`` when set, else from OS entropy."""
+"""The module-level sampling functions of ``cupy.random``: rand, randn,
+randint, random_integers, random_sample (and its aliases), choice,
+shuffle, permutation and bytes, on the current device's RandomState
+(_generator.get_random_state)."""
 
-import os
-import threading
-
-from cupy import xpu
-from cupy.random._generator_legacy import RandomState
-
-_lock = threading.Lock()
-_states = {}        # device id -> RandomState
+from cupy.random import _distributions
+from cupy.random import _generator
 
 
-def get_random_state():
-    """The RandomState of the current device."""
-    dev = xpu.Device().id
-    rs = _states.get(dev)
-    if rs is None:
-        with _lock:
-            rs = _states.get(dev)
-            if rs is None:
-                rs = _states[dev] = RandomState(
-                    os.environ.get('CUPY_SEED') and
-                    int(os.environ['CUPY_SEED']))
-    return rs
+def rand(*size, **kwarg):
+    """Floats in [0, 1) of shape `size` (``numpy.random.rand``)."""
+    dtype = kwarg.pop('dtype', float)
+    if kwarg:
+        raise TypeError('rand() got unexpected keyword arguments {}'.format(
+            ', '.join(kwarg.keys())))
+    return random_sample(size=size, dtype=dtype)
 
 
-def set_random_state(rs):
-    """Make `rs` the RandomState of the current device."""
-    if not isinstance(rs, RandomState):
-        raise TypeError('set_random_state takes a cupy.random.RandomState, '
-                        'not {}'.format(type(rs).__name__))
-    _states[xpu.Device().id] = rs
+def randn(*size, **kwarg):
+    """Standard normal floats of shape `size` (``numpy.random.randn``)."""
+    dtype = kwarg.pop('dtype', float)
+    if kwarg:
+        raise TypeError('randn() got unexpected keyword arguments '
+                        '{}'.format(', '.join(kwarg.keys())))
+    return _distributions.normal(size=size, dtype=dtype)
 
 
-def seed(seed=None):
-    """Reseed the current device's RandomState."""
-    get_random_state().seed(seed)
+def randint(low, high=None, size=None, dtype='l'):
+    """Integers in [low, high) (``numpy.random.randint``)."""
+    return _generator.get_random_state().randint(low, high, size, dtype)
 
 
-def reset_states():
-    """Forget every device's RandomState."""
-    with _lock:
-        _states.clear()
+def random_integers(low, high=None, size=None):
+    """Integers in [low, high] (in [1, low] when high is None)."""
+    if high is None:
+        high = low
+        low = 1
+    return randint(low, high + 1, size)
 
 
-def _method(name):
-    def f(*args, **kwargs):
-        return getattr(get_random_state(), name)(*args, **kwargs)
-    f.__name__ = f.__qualname__ = name
-    f.__doc__ = getattr(RandomState, name).__doc__
-    return f
+def random_sample(size=None, dtype=float):
+    """Floats in [0, 1) (``numpy.random.random_sample``)."""
+    return _generator.get_random_state().random_sample(size=size,
+                                                       dtype=dtype)
 
 
-_NAMES = (
-    'rand', 'randn', 'randint', 'random_integers', 'random_sample',
-    'uniform', 'normal', 'standard_normal', 'standard_exponential',
-    'exponential', 'standard_gamma', 'gamma', 'beta', 'chisquare',
-    'noncentral_chisquare', 'f', 'noncentral_f', 'standard_t',
-    'standard_cauchy', 'dirichlet', 'gumbel', 'laplace', 'logistic',
-    'lognormal', 'multivariate_normal', 'pareto', 'power', 'rayleigh',
-    'triangular', 'vonmises', 'wald', 'weibull', 'binomial',
-    'negative_binomial', 'poisson', 'geometric', 'hypergeometric',
-    'logseries', 'zipf', 'multinomial', 'choice', 'shuffle', 'permutation',
-    'bytes')
-FUNCTIONS = {name: _method(name) for name in _NAMES}
-for _alias in ('random', 'ranf', 'sample'):
-    FUNCTIONS[_alias] = _method('random_sample')
-    FUNCTIONS[_alias].__name__ = _alias
+random = random_sample
+ranf = random_sample
+sample = random_sample
+
+
+def choice(a, size=None, replace=True, p=None):
+    """Samples from `a` (``numpy.random.choice``)."""
+    return _generator.get_random_state().choice(a, size, replace, p)
+
+
+def shuffle(a):
+    """Shuffle `a` along its first axis, in place."""
+    _generator.get_random_state().shuffle(a)
+
+
+def permutation(num):
+    """A permuted range(num), or a permuted copy of an array."""
+    return _generator.get_random_state().permutation(num)
+
+
+def bytes(length):
+    """`length` random bytes."""
+    return _generator.get_random_state().bytes(length)

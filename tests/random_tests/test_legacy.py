@@ -151,9 +151,12 @@ def test_randint_one_argument_and_uniformity():
 
 
 def test_random_integers_inclusive():
+    # deprecated in NumPy's RandomState; CuPy's module function is quiet
     with pytest.warns(DeprecationWarning):
-        x = _h(cupy.random.random_integers(1, 3, 3000))
+        x = _h(cupy.random.RandomState(2).random_integers(1, 3, 3000))
     assert set(numpy.unique(x)) == {1, 2, 3}
+    y = _h(cupy.random.random_integers(4, size=3000))
+    assert set(numpy.unique(y)) == {1, 2, 3, 4}
 
 
 def test_aliases():
