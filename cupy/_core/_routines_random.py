@@ -150,7 +150,12 @@ def _integers_wide(stream, shape, dtype, low, high):
     hi <<= u64.type(32)
     hi |= lo
     span = high - low
-    if span < (1 << 64):
+    if span & (span - 1) == 0:
+        if span < (1 << 64):
+            hi &= u64.type(span - 1)        # exact for a power of two
+    else:
+        # (a uint64 remainder has no device loop: counted host work;
+        # cupy.random draws such spans by rejection instead)
         hi %= u64.type(span)
     hi += u64.type(low & _U64)
     return hi.view(numpy.int64).astype(dtype) if dtype != u64 else hi

@@ -4,6 +4,7 @@ API.  The numbers differ from NumPy's for the same seed (as CuPy's do);
 the same seed gives the same numbers on the same backend and build."""
 
 from cupy.random import _generator  # NOQA
+from cupy.random import _bit_generator  # NOQA
 from cupy.random._generator import (  # NOQA
     RandomState, get_random_state, reset_states, seed, set_random_state)
 from cupy.random._generator_api import (  # NOQA

@@ -17,7 +17,6 @@ from cupy._core import _routines_random as _rr
 from cupy.random import _discrete as _d
 from cupy.random import _continuous as _c
 from cupy.random import _generator_legacy as _legacy
-from cupy.random import _params
 from cupy.random import _permutations as _perm
 from cupy.random import _seeding
 
@@ -98,6 +97,15 @@ def _out(res, out, dtype):
     return out
 
 
+def _float_dtype(dtype):
+    # NumPy's Generator draws float32 or float64 (no float16)
+    dtype = numpy.dtype(dtype)
+    if dtype.char not in 'fd':
+        raise TypeError('Unsupported dtype {!r}: float32 or float64'.format(
+            dtype.name))
+    return dtype
+
+
 def _size_of(size, out):
     if out is not None:
         if size is not None and tuple(_rr._shape(size)) != out.shape:
@@ -119,6 +127,13 @@ class Generator:
     def bit_generator(self):
         return self._bit_generator
 
+    @bit_generator.setter
+    def bit_generator(self, value):
+        if not isinstance(value, BitGenerator):
+            raise TypeError('bit_generator must be a cupy.random '
+                            'BitGenerator')
+        self._bit_generator = value
+
     @property
     def _stream(self):
         return self._bit_generator._stream
@@ -131,7 +146,7 @@ class Generator:
 
     # ---------------------------------------------------------- basics --
     def random(self, size=None, dtype=numpy.float64, out=None):
-        dtype = _params.float_dtype(dtype)
+        dtype = _float_dtype(dtype)
         return _out(_c.random(self._stream, _size_of(size, out), dtype),
                     out, dtype)
 
@@ -141,7 +156,7 @@ class Generator:
                                  endpoint)
 
     def standard_normal(self, size=None, dtype=numpy.float64, out=None):
-        dtype = _params.float_dtype(dtype)
+        dtype = _float_dtype(dtype)
         return _out(_c.standard_normal(self._stream, _size_of(size, out),
                                        dtype), out, dtype)
 
@@ -149,13 +164,13 @@ class Generator:
                              method='zig', out=None):
         if method not in ('zig', 'inv'):
             raise ValueError("method must be 'zig' or 'inv'")
-        dtype = _params.float_dtype(dtype)
+        dtype = _float_dtype(dtype)
         return _out(_c.standard_exponential(self._stream, _size_of(
             size, out), dtype), out, dtype)
 
     def standard_gamma(self, shape, size=None, dtype=numpy.float64,
                        out=None):
-        dtype = _params.float_dtype(dtype)
+        dtype = _float_dtype(dtype)
         return _out(_c.standard_gamma(self._stream, shape, _size_of(
             size, out), dtype), out, dtype)
 

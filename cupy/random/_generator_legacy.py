@@ -4,6 +4,8 @@ do): the same seed gives the same numbers on the same backend and build.
 Every method is a thin signature over cupy/random/_continuous.py,
 _discrete.py and _permutations.py, drawing from one core stream."""
 
+import functools
+import inspect
 import operator
 import warnings
 
@@ -15,6 +17,7 @@ from cupy.random import _continuous as _c
 from cupy.random import _permutations as _perm
 from cupy.random import _seeding
 from cupy.random._params import as_param, out_shape
+from cupy.random._rejection import rejection
 
 _I8 = numpy.dtype(numpy.int64)
 
@@ -51,6 +54,9 @@ def _integers(stream, low, high, size, dtype, endpoint=False):
     lo, hi, scalars = _int_bounds(low, high, dtype, endpoint)
     if scalars:
         shape = _rr._shape(size)
+        span = hi - lo
+        if span > _WIDE_SPAN and span & (span - 1):
+            return _integers_rejection(stream, shape, dtype, lo, span)
         return _rr.integers(stream, shape, dtype, lo, hi)
     if endpoint:
         hi = hi + 1
@@ -62,6 +68,41 @@ def _integers(stream, low, high, size, dtype, endpoint=False):
     # modulo's bias is below span / 2**62)
     r = _rr.integers(stream, shape, _I8, 0, 1 << 62)
     return (lo + r % span).astype(dtype)
+
+
+def _any_dtype(method):
+    """A distribution method that also takes an integer dtype (as CuPy's):
+    drawn in float64, then cast."""
+    sig = inspect.signature(method)
+
+    @functools.wraps(method)
+    def wrapper(*args, **kwargs):
+        bound = sig.bind(*args, **kwargs)
+        bound.apply_defaults()
+        dtype = numpy.dtype(bound.arguments['dtype'])
+        if dtype.kind not in 'biu':
+            return method(*bound.args, **bound.kwargs)
+        bound.arguments['dtype'] = numpy.float64
+        return method(*bound.args, **bound.kwargs).astype(dtype)
+    return wrapper
+
+
+# Above this span a 64-bit word mod span is visibly biased (the device's
+# InplaceRandom takes word mod (to - from), like torch's random_): draw
+# k-bit numbers (exact, a power of two) and reject those >= span.
+_WIDE_SPAN = 1 << 32
+_U64 = numpy.dtype(numpy.uint64)
+
+
+def _integers_rejection(stream, shape, dtype, lo, span):
+    k = (span - 1).bit_length()
+
+    def propose():
+        r = _rr.integers(stream, shape, _U64, 0, 1 << k)
+        return r, r < _U64.type(span)
+    r = rejection(propose)
+    r += _U64.type(lo & ((1 << 64) - 1))       # wraps as int64 addition
+    return (r if dtype == _U64 else r.view(_I8)).astype(dtype, copy=False)
 
 
 class RandomState:
@@ -137,51 +178,67 @@ class RandomState:
     def standard_normal(self, size=None, dtype=float):
         return _c.standard_normal(self._stream, size, dtype)
 
+    @_any_dtype
     def standard_exponential(self, size=None, dtype=float):
         return _c.standard_exponential(self._stream, size, dtype)
 
+    @_any_dtype
     def exponential(self, scale=1.0, size=None, dtype=float):
         return _c.exponential(self._stream, scale, size, dtype)
 
+    @_any_dtype
     def standard_gamma(self, shape, size=None, dtype=float):
         return _c.standard_gamma(self._stream, shape, size, dtype)
 
+    @_any_dtype
     def gamma(self, shape, scale=1.0, size=None, dtype=float):
         return _c.gamma(self._stream, shape, scale, size, dtype)
 
+    @_any_dtype
     def beta(self, a, b, size=None, dtype=float):
         return _c.beta(self._stream, a, b, size, dtype)
 
+    @_any_dtype
     def chisquare(self, df, size=None, dtype=float):
         return _c.chisquare(self._stream, df, size, dtype)
 
+    @_any_dtype
     def noncentral_chisquare(self, df, nonc, size=None, dtype=float):
         return _c.noncentral_chisquare(self._stream, df, nonc, size, dtype)
 
+    @_any_dtype
     def f(self, dfnum, dfden, size=None, dtype=float):
         return _c.f(self._stream, dfnum, dfden, size, dtype)
 
+    @_any_dtype
     def noncentral_f(self, dfnum, dfden, nonc, size=None, dtype=float):
         return _c.noncentral_f(self._stream, dfnum, dfden, nonc, size, dtype)
 
+    @_any_dtype
     def standard_t(self, df, size=None, dtype=float):
         return _c.standard_t(self._stream, df, size, dtype)
 
+    @_any_dtype
     def standard_cauchy(self, size=None, dtype=float):
         return _c.standard_cauchy(self._stream, size, dtype)
 
+    @_any_dtype
     def dirichlet(self, alpha, size=None, dtype=float):
         return _c.dirichlet(self._stream, alpha, size, dtype)
 
+    @_any_dtype
     def gumbel(self, loc=0.0, scale=1.0, size=None, dtype=float):
         return _c.gumbel(self._stream, loc, scale, size, dtype)
 
+    @_any_dtype
     def laplace(self, loc=0.0, scale=1.0, size=None, dtype=float):
         return _c.laplace(self._stream, loc, scale, size, dtype)
 
+    @_any_dtype
     def logistic(self, loc=0.0, scale=1.0, size=None, dtype=float):
         return _c.logistic(self._stream, loc, scale, size, dtype)
 
+    @_any_dtype
     def lognormal(self, mean=0.0, sigma=1.0, size=None, dtype=float):
         return _c.lognormal(self._stream, mean, sigma, size, dtype)
 
@@ -190,24 +247,31 @@ class RandomState:
         return _c.multivariate_normal(self._stream, mean, cov, size,
                                       check_valid, tol, method, dtype)
 
+    @_any_dtype
     def pareto(self, a, size=None, dtype=float):
         return _c.pareto(self._stream, a, size, dtype)
 
+    @_any_dtype
     def power(self, a, size=None, dtype=float):
         return _c.power(self._stream, a, size, dtype)
 
+    @_any_dtype
     def rayleigh(self, scale=1.0, size=None, dtype=float):
         return _c.rayleigh(self._stream, scale, size, dtype)
 
+    @_any_dtype
     def triangular(self, left, mode, right, size=None, dtype=float):
         return _c.triangular(self._stream, left, mode, right, size, dtype)
 
+    @_any_dtype
     def vonmises(self, mu, kappa, size=None, dtype=float):
         return _c.vonmises(self._stream, mu, kappa, size, dtype)
 
+    @_any_dtype
     def wald(self, mean, scale, size=None, dtype=float):
         return _c.wald(self._stream, mean, scale, size, dtype)
 
+    @_any_dtype
     def weibull(self, a, size=None, dtype=float):
         return _c.weibull(self._stream, a, size, dtype)
 

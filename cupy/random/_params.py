@@ -63,9 +63,9 @@ def check(message, bad, *params):
 
 def float_dtype(dtype):
     dtype = numpy.dtype(numpy.float64 if dtype is None else dtype)
-    if dtype.char not in 'fd':
+    if dtype.char not in 'efd':
         raise TypeError('Unsupported dtype {!r} for this distribution: '
-                        'float32 or float64'.format(dtype.name))
+                        'float16, float32 or float64'.format(dtype.name))
     return dtype
 
 

@@ -20,9 +20,7 @@ def stream_seed(seed):
         return from_seed_sequence(numpy.random.SeedSequence())
     if isinstance(seed, numpy.random.SeedSequence):
         return from_seed_sequence(seed)
-    if isinstance(seed, (bool, numpy.bool_)):
-        raise TypeError('a boolean is not a seed')
-    if isinstance(seed, (int, numpy.integer)):
+    if isinstance(seed, (int, numpy.integer, numpy.bool_)):
         seed = int(seed)
         if not 0 <= seed <= _U64:
             raise ValueError('Seed must be between 0 and 2**64 - 1')

@@ -153,3 +153,21 @@ def test_standard_exponential_and_gamma_dtype():
     assert s.dtype == numpy.float32
     assert stats.kstest(_h(s).astype(float), stats.gamma(3).cdf).pvalue > \
         1e-3
+
+
+@pytest.mark.parametrize('low,high', [(-2 ** 61, 2 ** 62 - 1),
+                                      (0, 3 * 2 ** 62)])
+def test_integers_wide_ranges_uniform(low, high):
+    # a 64-bit word mod (high - low) would favour the low part of the
+    # range by 2x here; the KS test catches that bias
+    x = _h(cupy.random.default_rng(12).integers(
+        low, high, 20000, dtype=numpy.uint64 if high > 2 ** 63 else
+        numpy.int64)).astype(float)
+    assert x.min() >= low and x.max() < high
+    dist = stats.uniform(low, high - low)
+    assert stats.kstest(x, dist.cdf).pvalue > 1e-3
+    # the same test rejects the modulo-biased numbers
+    words = numpy.random.default_rng(0).integers(
+        0, 2 ** 64, 20000, dtype=numpy.uint64, endpoint=False)
+    mod = (words % numpy.uint64(high - low)).astype(float) + low
+    assert stats.kstest(mod, dist.cdf).pvalue < 1e-3
