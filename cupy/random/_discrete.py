@@ -307,3 +307,37 @@ def multinomial(stream, n, pvals, size):
         rest -= pv[i]
     out[..., k - 1] = left.astype(_I8)
     return out
+
+
+def multivariate_hypergeometric(stream, colors, nsample, size, method):
+    """Counts of each color in a sample without replacement: a
+    hypergeometric draw per color from what is left (the 'marginals'
+    method; 'count' is accepted and draws the same distribution)."""
+    if method not in ('count', 'marginals'):
+        raise ValueError('method must be "count" or "marginals".')
+    col = numpy.asarray(cupy.asnumpy(colors))
+    if col.ndim != 1:
+        raise ValueError('colors must be a one-dimensional sequence')
+    if col.dtype.kind not in 'iu' and not (col == numpy.floor(col)).all():
+        raise TypeError('colors must be a sequence of integers')
+    col = col.astype(_I8)
+    if (col < 0).any():
+        raise ValueError('colors must be a sequence of nonnegative integers')
+    total = int(col.sum())
+    nsample = int(nsample)
+    if nsample < 0:
+        raise ValueError('nsample must be nonnegative')
+    if nsample > total:
+        raise ValueError('nsample > sum(colors)')
+    shape = out_shape(size)
+    out = cupy.zeros(shape + (col.size,), _I8)
+    left = cupy.full(shape, nsample, _I8)
+    rest = total
+    for i, c in enumerate(col[:-1]):
+        rest -= int(c)
+        x = hypergeometric(stream, int(c), rest, left, None)
+        out[..., i] = x
+        left = left - x
+    if col.size:
+        out[..., col.size - 1] = left
+    return out

@@ -277,6 +277,11 @@ class Generator:
     def multinomial(self, n, pvals, size=None):
         return _d.multinomial(self._stream, n, pvals, size)
 
+    def multivariate_hypergeometric(self, colors, nsample, size=None,
+                                    method='marginals'):
+        return _d.multivariate_hypergeometric(self._stream, colors, nsample,
+                                              size, method)
+
     # --------------------------------------------------- permutations --
     def choice(self, a, size=None, replace=True, p=None, axis=0,
                shuffle=True):

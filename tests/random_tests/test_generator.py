@@ -171,3 +171,26 @@ def test_integers_wide_ranges_uniform(low, high):
         0, 2 ** 64, 20000, dtype=numpy.uint64, endpoint=False)
     mod = (words % numpy.uint64(high - low)).astype(float) + low
     assert stats.kstest(mod, dist.cdf).pvalue < 1e-3
+
+
+def test_multivariate_hypergeometric():
+    colors = [10, 5, 15]
+    x = _h(cupy.random.default_rng(13).multivariate_hypergeometric(
+        colors, 12, size=20000))
+    assert x.shape == (20000, 3) and (x.sum(axis=1) == 12).all()
+    # each marginal is hypergeometric(total 30, that color, 12)
+    for i, c in enumerate(colors):
+        dist = stats.hypergeom(30, c, 12)
+        counts = numpy.bincount(x[:, i], minlength=13)[:13]
+        exp = dist.pmf(numpy.arange(13)) * 20000
+        keep = exp > 5
+        obs_k, exp_k = counts[keep], exp[keep] * counts[keep].sum() / \
+            exp[keep].sum()
+        assert stats.chisquare(obs_k, exp_k).pvalue > 1e-3
+    wrong = stats.hypergeom(30, 11, 12).pmf(numpy.arange(13)) * 20000
+    counts = numpy.bincount(x[:, 0], minlength=13)[:13]
+    keep = wrong > 5
+    assert stats.chisquare(counts[keep], wrong[keep] * counts[keep].sum() /
+                           wrong[keep].sum()).pvalue < 1e-3
+    with pytest.raises(ValueError):
+        cupy.random.default_rng(0).multivariate_hypergeometric([1, 2], 4)
