@@ -317,6 +317,7 @@ from cupy.linalg._product import outer  # NOQA
 from cupy.linalg._product import tensordot  # NOQA
 from cupy.linalg._product import vdot  # NOQA
 from cupy._core.reduction import _capability_rows  # NOQA: info rows
+from cupy import random  # NOQA
 
 # --- NumPy's scalar types and constants, as CuPy exposes them
 from numpy import (  # NOQA

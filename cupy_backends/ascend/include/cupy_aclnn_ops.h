@@ -23,10 +23,13 @@
  * output for rebinding (aclnnIndexPutImpl: DFX_IN(selfRef, ...),
  * DFX_OUT(selfRef)); S const aclScalar *; L const aclTensorList * (inputs);
  * A const aclIntArray *; I int64_t (IC const); D aclDataType (DC const);
- * B bool (BC const); F float; M int8_t.
+ * B bool (BC const); F float; FD double; U uint64_t; M int8_t.
  *
  * ONCE: the executor is never made repeatable (aclnnNonzero: the output's
- * view shape is written at execution, aclnn.md 4.3).
+ * view shape is written at execution, aclnn.md 4.3; the random
+ * operators: their seed and offset are plain attributes, and the offset
+ * changes every call, so a cached executor would never be hit again and
+ * each call would push a useful entry out of the cache).
  */
 #ifndef CUPY_ACLNN_OPS_H
 #define CUPY_ACLNN_OPS_H
@@ -89,7 +92,10 @@
     X(IndexPutImpl, REPEAT, 5, (RIO, L, T, BC, BC)) \
     X(InplaceCopy, REPEAT, 2, (R, T)) \
     X(InplaceFillScalar, REPEAT, 2, (R, S)) \
+    X(InplaceNormal, ONCE, 5, (R, F, F, I, I)) \
+    X(InplaceRandom, ONCE, 5, (R, I, I, I, I)) \
     X(InplaceRemainderTensorScalar, REPEAT, 2, (R, S)) \
+    X(InplaceUniform, ONCE, 5, (R, FD, FD, U, U)) \
     X(InplaceZero, REPEAT, 1, (R)) \
     X(IsFinite, REPEAT, 2, (T, O)) \
     X(IsInf, REPEAT, 2, (T, OC)) \
@@ -127,6 +133,7 @@
     X(PowTensorScalar, REPEAT, 3, (T, S, OC)) \
     X(PowTensorTensor, REPEAT, 3, (T, T, O)) \
     X(Prod, REPEAT, 3, (T, DC, O)) \
+    X(Randperm, ONCE, 4, (I, I, I, O)) \
     X(ProdDim, REPEAT, 5, (T, I, B, DC, O)) \
     X(ReduceNansum, REPEAT, 5, (T, A, B, D, O)) \
     X(ReduceSum, REPEAT, 5, (T, A, B, D, O)) \
@@ -174,6 +181,8 @@ typedef union {
 #define CUPY_ACLNN_T_B bool
 #define CUPY_ACLNN_T_BC const bool
 #define CUPY_ACLNN_T_F float
+#define CUPY_ACLNN_T_FD double
+#define CUPY_ACLNN_T_U uint64_t
 #define CUPY_ACLNN_T_M int8_t
 
 #define CUPY_ACLNN_V_T(n) (const aclTensor *)a[n].p
@@ -191,6 +200,8 @@ typedef union {
 #define CUPY_ACLNN_V_B(n) (bool)(a[n].i != 0)
 #define CUPY_ACLNN_V_BC(n) (bool)(a[n].i != 0)
 #define CUPY_ACLNN_V_F(n) (float)a[n].f
+#define CUPY_ACLNN_V_FD(n) a[n].f
+#define CUPY_ACLNN_V_U(n) (uint64_t)a[n].i
 #define CUPY_ACLNN_V_M(n) (int8_t)a[n].i
 
 /* The binding checks its arguments against these letters. */
@@ -209,6 +220,8 @@ typedef union {
 #define CUPY_ACLNN_K_B "b"
 #define CUPY_ACLNN_K_BC "b"
 #define CUPY_ACLNN_K_F "f"
+#define CUPY_ACLNN_K_FD "f"
+#define CUPY_ACLNN_K_U "i"
 #define CUPY_ACLNN_K_M "i"
 
 #define CUPY_ACLNN_TYPES_1(k0) CUPY_ACLNN_T_##k0

@@ -18,10 +18,11 @@ from cupy_backends.ascend.ops.elementwise import _run as _elementwise
 from cupy_backends.ascend.ops import _indexing
 from cupy_backends.ascend.ops import _linalg
 from cupy_backends.ascend.ops import _nonzero
+from cupy_backends.ascend.ops import _random
 from cupy_backends.ascend.ops import _reduction
 
 _FAMILIES = (_copy, _creation, _indexing, _nonzero, _reduction, _linalg,
-             _elementwise)
+             _elementwise, _random)
 
 
 def _merge(str table):
