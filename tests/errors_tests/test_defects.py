@@ -179,3 +179,40 @@ def test_host_array_of_other_byte_order_is_converted():
     numpy.testing.assert_array_equal(a.get(), h)
     with pytest.raises(TypeError, match='native byte order'):
         cupy.asarray([1, 2], dtype='>i4')
+
+
+@pytest.mark.parametrize('exponent', [-1, 0.5, 2, -1.0, -2, 1, 0])
+@pytest.mark.parametrize('dtype', ['c8', 'c16', 'f4', 'f8', 'i8', '?'])
+def test_scalar_power_operator(exponent, dtype):
+    # NumPy's ** takes reciprocal / sqrt / square for these Python scalars,
+    # which differ from power at complex infinities (inf ** -1 is 0-0j)
+    vals = [complex('inf'), complex(0, numpy.inf), complex(numpy.nan, 1),
+            2 + 1j, 0.25, 0]
+    if dtype == '?' and exponent == 2:
+        pytest.skip('CuPy keeps power for bool ** 2 (int64, NumPy int8)')
+
+    def fn(xp):
+        if dtype == '?':
+            a = xp.array([True, False])
+        else:
+            a = xp.array(vals if dtype[0] == 'c' else
+                         [abs(v) for v in vals[3:]]).astype(dtype)
+        return a ** exponent
+    assert_same(fn)
+
+    def inplace(xp):
+        a = xp.array(vals).astype('c16')
+        a **= exponent
+        return a
+    assert_same(inplace)
+
+
+@pytest.mark.parametrize('name', ['sum', 'prod', 'cumsum', 'mean', 'nansum'])
+def test_bad_axis_is_reported_before_an_unsupported_dtype(name):
+    # NumPy checks the axis first; object is valid there
+    assert_same(lambda xp: getattr(xp, name)(xp.ones(3), axis=5,
+                                             dtype=object))
+    with pytest.raises(TypeError, match='does not support dtype'):
+        getattr(cupy, name)(cupy.arange(3), dtype=object)
+    assert_same(lambda xp: getattr(xp, name)(xp.ones(3), axis=5,
+                                             dtype='no such type'))

@@ -198,9 +198,17 @@ def _keepdims_argument(keepdims):
 
 
 def _dtype_argument(dtype):
+    # NumPy's own TypeError for a name it does not know, at once; the
+    # library's refusal of the dtypes NumPy has but it has not (object,
+    # str ...) comes after the axis and out checks, in NumPy's order
+    if dtype is not None:
+        numpy.dtype(dtype)
+    return dtype
+
+
+def _supported_dtype(dtype):
     if dtype is not None:
         _dtype.get_dtype(dtype)     # TypeError for object, str ...
-    return dtype
 
 
 def reduce(name, a, axis=None, dtype=None, out=None, keepdims=False,
@@ -212,7 +220,8 @@ def reduce(name, a, axis=None, dtype=None, out=None, keepdims=False,
     numpy_name = numpy_name or name
     axis = _axis_argument(numpy_name, axis, a.ndim)
     keepdims = _keepdims_argument(keepdims)
-    dtype = _dtype_argument(dtype)
+    if numpy_name not in _OWN_AXIS_CHECK:
+        dtype = _dtype_argument(dtype)
     arg = name in ARG
     if arg:
         if axis is None:
@@ -228,6 +237,7 @@ def reduce(name, a, axis=None, dtype=None, out=None, keepdims=False,
     if arg and axis is None:
         shape = (1,) * a.ndim if keepdims else ()
     check_out(out, shape, numpy_name)
+    _supported_dtype(dtype)
     if not axes and a.ndim and not arg:
         # axis=(): each element alone, as a reduction over a new axis of 1
         a = a.reshape(a.shape + (1,))
