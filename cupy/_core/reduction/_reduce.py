@@ -171,6 +171,10 @@ def _axis_argument(name, axis, ndim):
     int axes 0 and -1 mean the whole array (ufunc.reduce's rule)."""
     if axis is None or isinstance(axis, tuple):
         return axis
+    if name in _OWN_AXIS_CHECK and isinstance(axis, (bool, numpy.bool_)):
+        # NumPy counts the items along it as an int, then sums: TypeError
+        _shape.normalize_axis(int(axis), ndim)
+        raise TypeError('an integer is required')
     if name not in _OWN_AXIS_CHECK and isinstance(axis, (bool,
                                                           numpy.bool_)):
         raise TypeError('an integer is required' +
@@ -186,8 +190,11 @@ def _axis_argument(name, axis, ndim):
     return axis
 
 
-def _keepdims_argument(keepdims):
-    """NumPy takes a Python bool or any integer, nothing else."""
+def _keepdims_argument(name, keepdims):
+    """NumPy takes a Python bool or any integer, nothing else; argmax and
+    argmin take any object's truth value."""
+    if name in ARG:
+        return bool(keepdims)
     if keepdims is True or keepdims is False:
         return keepdims
     if isinstance(keepdims, numpy.bool_) or not hasattr(keepdims,
@@ -219,7 +226,7 @@ def reduce(name, a, axis=None, dtype=None, out=None, keepdims=False,
     a = as_array(a)
     numpy_name = numpy_name or name
     axis = _axis_argument(numpy_name, axis, a.ndim)
-    keepdims = _keepdims_argument(keepdims)
+    keepdims = _keepdims_argument(numpy_name, keepdims)
     if numpy_name not in _OWN_AXIS_CHECK:
         dtype = _dtype_argument(dtype)
     arg = name in ARG
