@@ -9,6 +9,7 @@ import numpy
 import pytest
 
 import cupy
+from cupy_backends.ascend.simulator import counters as sim_counters
 from tests.errors_tests import fault_workload as fw
 
 # A failed aclrtFree in a destructor is printed ("Exception ignored"), as
@@ -76,8 +77,14 @@ def _run_one(sim, rule, warm, expected):
     return problems
 
 
-def _check_rest(rule, baseline, problems):
+def _check_rest(rule, baseline, problems, sanitizer):
     fw.release()
+    # a block freed twice, a descriptor destroyed twice, a use after free:
+    # the simulator's sanitizer counts each
+    errors = sim_counters()['sanitizer_errors'] - sanitizer
+    if errors:
+        problems.append('{}: {} sanitizer errors (double free or use '
+                        'after free)'.format(rule, errors))
     pool = cupy.get_default_memory_pool()
     if pool.used_bytes() or pool.total_bytes():
         problems.append('{}: pool blocks lost: used {} total {}'.format(
@@ -94,11 +101,12 @@ def _sweep(sim, expected, rules, warm):
     baseline = fw.live()
     problems, reached = [], 0
     for rule in rules:
+        sanitizer = sim_counters()['sanitizer_errors']
         p = _run_one(sim, rule, warm, expected)
         if p is None:
             continue
         reached += 1
-        _check_rest(rule, baseline, p)
+        _check_rest(rule, baseline, p, sanitizer)
         problems.extend(p)
     return problems, reached
 
@@ -253,3 +261,15 @@ def test_the_sweep_sees_a_lost_block_and_a_wrong_result(sim, expected,
     monkeypatch.setattr(fw, 'workload', wrong)
     problems, _ = _sweep(sim, expected, ['aclrtMalloc:1'], False)
     assert any('wrong result' in p for p in problems), problems
+
+    def double_free(xp):
+        # what a pool returning one block twice would do to the vendor
+        import ctypes
+        from cupy_backends.ascend.simulator import _sim
+        r = real(xp)
+        ctypes.CDLL(_sim.__file__).aclrtFree(ctypes.c_void_p(0x12340))
+        return r
+
+    monkeypatch.setattr(fw, 'workload', double_free)
+    problems, _ = _sweep(sim, expected, ['aclrtMalloc:1'], False)
+    assert any('sanitizer' in p for p in problems), problems
