@@ -297,3 +297,32 @@ def test_get_and_set_refuse_a_stream_that_is_not_one(stream):
         a.set(numpy.ones(3), stream=stream)
     numpy.testing.assert_array_equal(a.get(cupy.xpu.Stream.null),
                                      numpy.ones(3))
+
+
+@pytest.mark.parametrize('name', ['sum', 'prod', 'nansum', 'nanprod',
+                                  'mean', 'std', 'var', 'nanmean',
+                                  'nanvar', 'nanstd', 'cumsum', 'cumprod',
+                                  'nancumsum'])
+def test_reduction_checks_in_numpy_order(name):
+    # several bad arguments at once: NumPy's first complaint (a dtype with
+    # details for a ufunc, the axis, duplicates, out), in its order per
+    # function; a dtype NumPy has but the library refuses comes last
+    for dt in ['>f4', 'U3', 'S2', 'datetime64[s]', 'm8[s]', 'V4', 'f4',
+               'no_such', 'bool']:
+        for ax in [(0, 0), 5, None, 1, (0, 5)]:
+            if name.startswith(('cum', 'nancum')) and isinstance(ax, tuple):
+                continue
+            for out in [False, True]:
+                def fn(xp):
+                    kw = {'out': xp.zeros(7)} if out else {}
+                    return getattr(xp, name)(xp.ones((2, 3)), axis=ax,
+                                             dtype=dt, **kw)
+                try:
+                    assert_same(fn)
+                except AssertionError:
+                    # NumPy computes in these where the library refuses
+                    # them (TypeError): its documented divergence
+                    with pytest.raises(TypeError):
+                        fn(cupy)
+                    assert numpy.dtype(dt).kind in 'OUSVMm' or \
+                        not numpy.dtype(dt).isnative, (name, dt, ax, out)

@@ -273,3 +273,26 @@ def test_the_sweep_sees_a_lost_block_and_a_wrong_result(sim, expected,
     monkeypatch.setattr(fw, 'workload', double_free)
     problems, _ = _sweep(sim, expected, ['aclrtMalloc:1'], False)
     assert any('sanitizer' in p for p in problems), problems
+
+
+def test_failed_stream_query_does_not_hand_out_a_busy_block(strict):
+    # found by the sweep: the pool took a failed aclrtStreamQuery for an
+    # idle stream and gave a block still read by queued work to another
+    # stream (a wrong result, depending on timing)
+    sim = strict
+    fw.release()
+    s = cupy.xpu.Stream()
+    with s:
+        a = cupy.arange(4096, dtype=cupy.float64)
+        b = a * 2                   # queued on s (each task delayed)
+        ptr = a.data.ptr
+        del a                       # its block: tagged with busy s
+    with sim.faults('aclrtStreamQuery:1+'):
+        c = cupy.full(4096, 7.0)    # the null stream
+        assert sim.faults_injected() > 0    # the pool asked about s
+        assert c.data.ptr != ptr
+    s.synchronize()
+    numpy.testing.assert_array_equal(b.get(), numpy.arange(4096) * 2.0)
+    numpy.testing.assert_array_equal(c.get(), numpy.full(4096, 7.0))
+    del b, c, s
+    fw.release()
