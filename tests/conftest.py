@@ -86,3 +86,20 @@ def strict(sim):
         yield sim
     finally:
         sim.set_strict_delay_us(old)
+
+
+# Tests marked slow are extra coverage (exhaustive fault sweep, long
+# differential runs): skipped unless asked for with --runslow or -m slow.
+def pytest_addoption(parser):
+    parser.addoption('--runslow', action='store_true', default=False,
+                     help='also run the tests marked slow')
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption('--runslow') or 'slow' in (
+            config.getoption('-m') or ''):
+        return
+    skip = pytest.mark.skip(reason='slow: run with --runslow')
+    for item in items:
+        if 'slow' in item.keywords:
+            item.add_marker(skip)

@@ -10,6 +10,8 @@ index arrays already on the device are wrapped modulo the axis length, as
 CuPy does, because checking them would need a host round trip.
 """
 
+import operator
+
 import numpy
 
 from cupy._core import _routines_manipulation
@@ -46,7 +48,8 @@ def _classify(key):
         elif isinstance(k, slice):
             out.append(('slice', k))
         elif _is_int(k):
-            out.append(('int', k.__index__()))
+            # converted to a C long before the dimensions are counted
+            out.append(('int', _check_c_long(operator.index(k))))
         elif isinstance(k, (bool, numpy.bool_)):
             out.append(('bool', numpy.asarray(k)))
         elif isinstance(k, core.ndarray):
@@ -105,6 +108,7 @@ def _check_c_long(k):
         raise IndexError('only integers, slices (`:`), ellipsis (`...`), '
                          'numpy.newaxis (`None`) and integer or boolean '
                          'arrays are valid indices')
+    return k
 
 
 def _basic_view(a, entries):
@@ -125,7 +129,6 @@ def _basic_view(a, entries):
             strides.append(0)
             continue
         if tag == 'int':
-            _check_c_long(k)
             n = a.shape[dim]
             i = k + n if k < 0 else k
             if not 0 <= i < n:

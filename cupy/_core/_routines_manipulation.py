@@ -16,18 +16,23 @@ from cupy._core import core
 from cupy._core._operands import as_array
 
 
-def reshape(a, shape=None, order='C', *, newshape=None, copy=None):
+_NO_SHAPE = object()
+
+
+def reshape(a, shape=_NO_SHAPE, order='C', *, newshape=None, copy=None):
     """``a`` with a new shape: a view where NumPy gives one, else a copy
     (``copy=True`` always copies, ``copy=False`` never does)."""
     if newshape is not None:
-        if shape is not None:
+        if shape is not _NO_SHAPE:
             raise TypeError('You cannot specify \'newshape\' and \'shape\' '
                             'arguments at the same time.')
         shape = newshape
-    if shape is None:
+    if shape is _NO_SHAPE:
         raise TypeError("reshape() missing 1 required positional argument: "
                         "'shape'")
     a = as_array(a)
+    if shape is None:       # NumPy: an explicit None keeps the shape
+        shape = a.shape
     if isinstance(copy, str):
         raise ValueError("strings are not allowed for 'copy' keyword. "
                          "Use True/False/None instead.")
@@ -49,7 +54,7 @@ def reshape(a, shape=None, order='C', *, newshape=None, copy=None):
 def _shape_tuple(shape):
     if isinstance(shape, (int, numpy.integer)):
         return (int(shape),)
-    return tuple(d.__index__() for d in shape)
+    return tuple(operator.index(d) for d in shape)
 
 
 def broadcast_to(array, shape, subok=False):
@@ -95,6 +100,8 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None,
     if not (hasattr(arrays, '__len__') and hasattr(arrays, '__getitem__')):
         raise TypeError('The first input argument needs to be a sequence')
     arrays = list(arrays)
+    if axis is not None:
+        axis = operator.index(axis)     # parsed first, as NumPy does
     if not arrays:
         raise ValueError('need at least one array to concatenate')
     if out is not None and dtype is not None:
@@ -105,22 +112,24 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None,
     # scalars (NEP 50): [uint8 array, 1] stays uint8
     kinds = [a if type(a) in (int, float, complex) else None
              for a in arrays]
-    arrays = [as_array(a) for a in arrays]
+    # a Python int past 64 bits is weak too: a float or complex result
+    # takes it, an integer one overflows (after the shape checks)
+    huge = {i: a for i, a in enumerate(arrays) if type(a) is int and not
+            -2**63 <= a < 2**64}
+    arrays = [as_array(0 if i in huge else a) for i, a in enumerate(arrays)]
     if axis is None:
         arrays = [a.reshape(-1) if a.ndim != 1 else a for a in arrays]
         axis = 0
-    else:
-        axis = operator.index(axis)
     nd = arrays[0].ndim
     if nd == 0:
         raise ValueError('zero-dimensional arrays cannot be concatenated')
+    axis = _shape.normalize_axis(axis, nd)
     for i, a in enumerate(arrays[1:], 1):
         if a.ndim != nd:
             raise ValueError(
                 'all the input arrays must have same number of dimensions, '
                 'but the array at index 0 has {} dimension(s) and the array '
                 'at index {} has {} dimension(s)'.format(nd, i, a.ndim))
-    axis = _shape.normalize_axis(axis, nd)
     shape = list(arrays[0].shape)
     for i, a in enumerate(arrays[1:], 1):
         for d in range(nd):
@@ -144,6 +153,10 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None,
     else:
         dt = numpy.result_type(*[a.dtype if k is None else k
                                  for a, k in zip(arrays, kinds)])
+    for i, v in huge.items():
+        if dt.kind not in 'fc':
+            raise OverflowError('Python int too large to convert to C long')
+        arrays[i] = as_array(numpy.full(arrays[i].shape, v, dtype=dt))
     for a, k in zip(arrays, kinds):
         if k is None and not numpy.can_cast(a.dtype, dt, casting):
             raise TypeError(
@@ -208,6 +221,8 @@ def repeat(a, repeats, axis=None):
             'setting an array element with a sequence. The requested array '
             'would exceed the maximum number of dimension of 1.')
     reps = reps.astype(numpy.intp)
+    if isinstance(axis, (bool, numpy.bool_)):
+        raise TypeError('an integer is required for the axis')
     if axis is None:
         a = a.reshape(-1)
         axis = 0
@@ -232,8 +247,9 @@ def repeat(a, repeats, axis=None):
             # numpy.repeat makes a C-contiguous array; indexing may not
             return out if out.flags.c_contiguous else out.copy('C')
     r = int(reps.reshape(()))
-    if r < 0:
+    if r < 0 and n:         # NumPy repeats nothing without complaint
         raise ValueError('negative dimensions are not allowed')
+    r = max(r, 0)
     shape = a.shape[:axis] + (n * r,) + a.shape[axis + 1:]
     out = core._empty(shape, a.dtype)
     if out.size:
@@ -248,7 +264,7 @@ def resize(a, new_shape):
     a = as_array(a)
     if isinstance(new_shape, (int, numpy.integer)):
         new_shape = (new_shape,)
-    new_shape = tuple(d.__index__() for d in new_shape)
+    new_shape = tuple(operator.index(d) for d in new_shape)
     new_size = 1
     for d in new_shape:
         new_size *= d

@@ -7,6 +7,7 @@ re-exports them.
 """
 
 import numbers
+import operator
 
 import numpy
 
@@ -57,26 +58,30 @@ def dot(a, b, out=None):
 def _normalize_tensordot_axes(axes, a, b):
     if isinstance(axes, numbers.Integral) or (
             isinstance(axes, numpy.ndarray) and axes.ndim == 0):
-        n = int(axes)
-        if n < 0:
-            # NumPy's ranges of a negative count are empty: no sum
-            n = 0
-        if n > a.ndim or n > b.ndim:
-            raise ValueError('tensordot: axes={} exceeds the dimensions of '
-                             'the operands ({} and {})'.format(
-                                 n, a.ndim, b.ndim))
-        return (list(range(a.ndim - n, a.ndim)), list(range(n)))
-    try:
-        xa, xb = axes
-    except (TypeError, ValueError):
-        raise TypeError('axes must be an integer or a pair of sequences') \
-            from None
-    xa = [xa] if isinstance(xa, numbers.Integral) else list(xa)
-    xb = [xb] if isinstance(xb, numbers.Integral) else list(xb)
+        # NumPy's ranges of a negative count are empty: no sum
+        n = max(int(axes), 0)
+        xa, xb = list(range(-n, 0)), list(range(n))
+    else:
+        try:
+            xa, xb = axes
+        except (TypeError, ValueError):
+            raise TypeError('axes must be an integer or a pair of '
+                            'sequences') from None
+        xa = [xa] if isinstance(xa, numbers.Integral) else list(xa)
+        xb = [xb] if isinstance(xb, numbers.Integral) else list(xb)
     if len(xa) != len(xb):
         raise ValueError('shape-mismatch for sum')
-    xa = [_shape.normalize_axis(x, a.ndim) for x in xa]
-    xb = [_shape.normalize_axis(x, b.ndim) for x in xb]
+    # NumPy's order: pair by pair, each axis indexes its shape (an axis
+    # out of range is IndexError there), then the lengths must agree
+    for k, (i, j) in enumerate(zip(xa, xb)):
+        for x, ndim in ((i, a.ndim), (j, b.ndim)):
+            if not -ndim <= operator.index(x) < ndim:
+                raise IndexError('tensordot: axis {} is out of range for '
+                                 'an operand of {} dimensions'.format(
+                                     x, ndim))
+        if a.shape[i] != b.shape[j]:
+            raise ValueError('shape-mismatch for sum')
+        xa[k], xb[k] = i % a.ndim, j % b.ndim
     return xa, xb
 
 

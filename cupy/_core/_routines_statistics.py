@@ -5,6 +5,8 @@ NaN-ignoring), decided by cupy/_core/reduction/_reduce.py.
 ``ndarray`` methods call these; ``cupy/_statistics`` re-exports them.
 """
 
+import numpy
+
 from cupy._core.reduction import _reduce as _reduction
 from cupy._core import _routines_ufuncs
 from cupy._core._operands import as_array
@@ -45,7 +47,8 @@ def nanmin(a, axis=None, out=None, keepdims=False, initial=NoValue,
 def ptp(a, axis=None, out=None, keepdims=False):
     """Range of values, maximum - minimum (``numpy.ptp``)."""
     a = as_array(a)
-    hi = amax(a, axis, None, keepdims)
+    # NumPy's order: the maximum checks out (its shape and cast) first
+    hi = amax(a, axis, out, keepdims)
     lo = amin(a, axis, None, keepdims)
     return _routines_ufuncs.subtract(hi, lo, out=out)
 
@@ -96,14 +99,30 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *,
             where=True):
     """Mean ignoring NaNs (``numpy.nanmean``); an all-NaN slice is NaN
     (without NumPy's RuntimeWarning)."""
+    a = _nan_inexact(a, dtype, out)
     return _reduction.reduce('nanmean', a, axis, dtype, out, keepdims,
                              where=where)
+
+
+def _nan_inexact(a, dtype, out):
+    """NumPy's nanmean/nanvar/nanstd of a float or complex array take only
+    a float or complex dtype and out, checked before anything else."""
+    a = as_array(a)
+    if a.dtype.kind not in 'fc':
+        return a
+    if dtype is not None and numpy.dtype(dtype).kind not in 'fc':
+        raise TypeError('If a is inexact, then dtype must be inexact')
+    if out is not None and getattr(out, 'dtype', None) is not None and \
+            out.dtype.kind not in 'fc':
+        raise TypeError('If a is inexact, then out must be inexact')
+    return a
 
 
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
            where=True, mean=_reduction.NoValue,
            correction=_reduction.NoValue):
     """Variance ignoring NaNs (``numpy.nanvar``)."""
+    a = _nan_inexact(a, dtype, out)
     return _variance('nanvar', a, axis, dtype, out, ddof, keepdims, where,
                      mean, correction)
 
@@ -112,5 +131,6 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
            where=True, mean=_reduction.NoValue,
            correction=_reduction.NoValue):
     """Standard deviation ignoring NaNs (``numpy.nanstd``)."""
+    a = _nan_inexact(a, dtype, out)
     return _variance('nanstd', a, axis, dtype, out, ddof, keepdims, where,
                      mean, correction)

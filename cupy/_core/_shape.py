@@ -18,6 +18,14 @@ def _as_int(x):
     return operator.index(x)
 
 
+def _index_arg(x):
+    try:
+        return operator.index(x)
+    except TypeError:
+        raise TypeError("'{}' object cannot be interpreted as an integer"
+                        .format(type(x).__name__)) from None
+
+
 def normalize_axis(axis, ndim):
     try:
         axis = axis.__index__()
@@ -258,6 +266,7 @@ def transpose(a, axes=None):
 
 
 def swapaxes(a, axis1, axis2):
+    axis1, axis2 = _index_arg(axis1), _index_arg(axis2)  # NumPy's order
     nd = a.ndim
     axis1 = normalize_axis(axis1, nd)
     axis2 = normalize_axis(axis2, nd)
@@ -292,6 +301,8 @@ def squeeze(a, axis=None):
 
 
 def diagonal(a, offset=0, axis1=0, axis2=1):
+    # NumPy parses the arguments (integers) before looking at the array
+    offset, axis1, axis2 = (_index_arg(x) for x in (offset, axis1, axis2))
     nd = a.ndim
     if nd < 2:
         raise ValueError('diag requires an array of at least two dimensions')

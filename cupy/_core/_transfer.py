@@ -32,8 +32,17 @@ def from_host(arr, dtype=None, order='K'):
     return out
 
 
+def _check_stream(stream):
+    # anything else would reach the vendor as a stream handle
+    from cupy.xpu import stream as _stream
+    if stream is not None and not isinstance(stream, _stream._BaseStream):
+        raise TypeError('stream must be a cupy.cuda.Stream or None, not '
+                        '{}'.format(type(stream).__name__))
+
+
 def to_host(a, stream=None, order='C', out=None):
     """``a.get()``: a NumPy copy, or the contents copied into ``out``."""
+    _check_stream(stream)
     if out is not None:
         if not isinstance(out, numpy.ndarray):
             raise TypeError('out must be a numpy.ndarray, not {}'.format(
@@ -70,6 +79,7 @@ def to_host(a, stream=None, order='C', out=None):
 
 def set_from_host(a, arr, stream=None):
     """``a.set(arr)``: copy NumPy array ``arr`` of the same shape into ``a``."""
+    _check_stream(stream)
     if not isinstance(arr, numpy.ndarray):
         raise TypeError('Only numpy.ndarray can be set to cupy.ndarray')
     if arr.shape != a.shape:

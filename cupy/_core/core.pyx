@@ -118,6 +118,24 @@ cpdef ndarray _empty(tuple shape, dtype, str order='C'):
     return a
 
 
+cdef object _scalar_power_ufunc(ndarray a, other):
+    # NumPy's ** operator (fast_scalar_power) takes square for a Python int
+    # 2, and for inexact arrays reciprocal for a Python int -1 and sqrt for
+    # a Python float 0.5: they differ from power at complex infinities
+    # (inf ** -1 is 0-0j, not nan).  CuPy keeps power's promotion for
+    # bool ** 2 (int64 there, NumPy's int8).
+    cdef str kind = a.dtype.kind
+    if type(other) is int:
+        if other == 2 and kind != 'b':
+            return 'square'
+        if other == -1 and (kind == 'f' or kind == 'c'):
+            return 'reciprocal'
+    elif type(other) is float and other == 0.5 and (kind == 'f' or
+                                                    kind == 'c'):
+        return 'sqrt'
+    return None
+
+
 cdef class ndarray:
     """An N-dimensional array on the device.
 
@@ -773,10 +791,9 @@ cdef class ndarray:
             return NotImplemented
         if not _ufunc_operand(other):
             return NotImplemented
-        if type(other) is int and other == 2 and self.dtype.kind != 'b':
-            # NumPy's operator takes square for ** 2; CuPy keeps power's
-            # promotion for bool (bool ** 2 is int64 there, NumPy's int8)
-            return _ufuncs().square(self)
+        name = _scalar_power_ufunc(self, other)
+        if name is not None:
+            return getattr(_ufuncs(), name)(self)
         return _ufuncs().power(self, other)
 
     def __rpow__(self, other, modulo=None):
@@ -789,8 +806,9 @@ cdef class ndarray:
     def __ipow__(self, other, modulo=None):
         if modulo is not None or not _ufunc_operand(other):
             return NotImplemented
-        if type(other) is int and other == 2:
-            return _ufuncs().square(self, out=self)
+        name = _scalar_power_ufunc(self, other)
+        if name is not None:
+            return getattr(_ufuncs(), name)(self, out=self)
         return _ufuncs().power(self, other, out=self)
 
     def __matmul__(self, other):

@@ -1,6 +1,8 @@
 """Splitting arrays into views: split, array_split, hsplit, vsplit,
 dsplit, unstack."""
 
+import operator
+
 from cupy._core import _shape
 from cupy._core import core
 from cupy._creation.from_data import asarray
@@ -10,11 +12,20 @@ def _along(a, axis, start, stop):
     return a[(slice(None),) * axis + (slice(start, stop),)]
 
 
+def _split_axis(axis, ndim):
+    # NumPy reads ary.shape[axis]: an axis out of range is an IndexError
+    axis = operator.index(axis)
+    if not -ndim <= axis < ndim:
+        raise IndexError('split: axis {} is out of range for an array of {} '
+                         'dimensions'.format(axis, ndim))
+    return axis % ndim
+
+
 def array_split(ary, indices_or_sections, axis=0):
     """Views of ``ary`` split along ``axis``: into N nearly equal parts
     (the first ``len % N`` one longer), or at the given indices."""
     ary = asarray(ary)
-    axis = _shape.normalize_axis(axis, ary.ndim)
+    axis = _split_axis(axis, ary.ndim)
     total = ary.shape[axis]
     if isinstance(indices_or_sections, core.ndarray):
         indices_or_sections = indices_or_sections.tolist()
@@ -42,7 +53,7 @@ def split(ary, indices_or_sections, axis=0):
         len(indices_or_sections)
     except TypeError:
         sections = indices_or_sections
-        n = ary.shape[_shape.normalize_axis(axis, ary.ndim)]
+        n = ary.shape[_split_axis(axis, ary.ndim)]
         if n % sections:
             raise ValueError('array split does not result in an equal '
                              'division') from None

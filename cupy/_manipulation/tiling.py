@@ -24,14 +24,18 @@ def tile(A, reps):
     c = array(A, copy=None, ndmin=d)
     if d < c.ndim:
         tup = (1,) * (c.ndim - d) + tup
-    if any(r < 0 for r in tup):
+    out_shape = tuple(r * s for r, s in zip(tup, c.shape))
+    # NumPy repeats nothing of an empty array: a negative count is
+    # refused only where it would give a negative size
+    if any(r < 0 for r in tup) and (c.size or any(d < 0 for d in
+                                                  out_shape)):
         raise ValueError('negative dimensions are not allowed')
+    tup = tuple(max(r, 0) for r in tup)
     # (r0, s0, r1, s1, ...) with zero strides on the r axes
     vshape, vstrides = [], []
     for r, s, st in zip(tup, c.shape, c.strides):
         vshape += [r, s]
         vstrides += [0, st]
-    out_shape = tuple(r * s for r, s in zip(tup, c.shape))
     out = core._empty(out_shape, c.dtype)
     if out.size:
         view = c._view_py(tuple(vshape), tuple(vstrides), 0)

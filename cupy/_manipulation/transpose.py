@@ -1,5 +1,7 @@
 """Axis permutations: transpose, swapaxes, moveaxis, rollaxis (views)."""
 
+import operator
+
 from cupy._core import _shape
 from cupy._creation.from_data import asarray
 from cupy.exceptions import AxisError
@@ -57,7 +59,7 @@ def rollaxis(a, axis, start=0):
     a = asarray(a)
     n = a.ndim
     axis = _shape.normalize_axis(axis, n)
-    start = start.__index__()
+    start = operator.index(start)
     if start < 0:
         start += n
     if not 0 <= start < n + 1:

@@ -97,9 +97,11 @@ cdef bint _stream_idle(intptr_t stream, dict cache) except -1:
         try:
             r = api.xpuStreamQuery(stream)
         except Exception:
-            # A destroyed stream: destroying waits for its work
-            # (runtime.md section 5, aclrtDestroyStream).
-            r = True
+            # Unknown: a failed query (a device fault, a runtime error)
+            # must not hand out a block its queued work may still use.
+            # (Streams are forgotten before they are destroyed, see
+            # _stream_destroying, so a destroyed handle is not queried.)
+            r = False
         cache[stream] = r
     return r
 

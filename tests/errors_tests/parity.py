@@ -30,7 +30,7 @@ def _exception_class(kind):
     # NumPy's ufunc type errors and AxisError are subclasses of TypeError
     # and ValueError/IndexError; the library may raise the base class
     for base in (numpy.exceptions.AxisError, TypeError, ValueError,
-                 IndexError, OverflowError, KeyError):
+                 IndexError, OverflowError, KeyError, ZeroDivisionError):
         if issubclass(kind, base):
             return base
     return kind

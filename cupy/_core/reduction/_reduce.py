@@ -171,6 +171,10 @@ def _axis_argument(name, axis, ndim):
     int axes 0 and -1 mean the whole array (ufunc.reduce's rule)."""
     if axis is None or isinstance(axis, tuple):
         return axis
+    if name in _OWN_AXIS_CHECK and isinstance(axis, (bool, numpy.bool_)):
+        # NumPy counts the items along it as an int, then sums: TypeError
+        _shape.normalize_axis(int(axis), ndim)
+        raise TypeError('an integer is required')
     if name not in _OWN_AXIS_CHECK and isinstance(axis, (bool,
                                                           numpy.bool_)):
         raise TypeError('an integer is required' +
@@ -186,8 +190,11 @@ def _axis_argument(name, axis, ndim):
     return axis
 
 
-def _keepdims_argument(keepdims):
-    """NumPy takes a Python bool or any integer, nothing else."""
+def _keepdims_argument(name, keepdims):
+    """NumPy takes a Python bool or any integer, nothing else; argmax and
+    argmin take any object's truth value."""
+    if name in ARG:
+        return bool(keepdims)
     if keepdims is True or keepdims is False:
         return keepdims
     if isinstance(keepdims, numpy.bool_) or not hasattr(keepdims,
@@ -197,10 +204,26 @@ def _keepdims_argument(keepdims):
     return bool(operator.index(keepdims))
 
 
-def _dtype_argument(dtype):
+def _dtype_argument(dtype, ufunc=True):
+    # NumPy's own TypeError for a name it does not know, at once; the
+    # library's refusal of the dtypes NumPy has but it has not (object,
+    # str ...) comes after the axis and out checks, in NumPy's order
+    if dtype is not None:
+        d = numpy.dtype(dtype)
+        # the ufunc behind a reduction takes a DType, not an instance with
+        # details (byte order, a string length, a datetime unit); scans
+        # (ndarray.cumsum ...) take any
+        if ufunc and d != numpy.dtype(d.char):
+            raise TypeError(
+                'The `dtype` and `signature` arguments to ufuncs only select '
+                'the general DType and not details such as the byte order or '
+                'time unit; got {}'.format(d))
+    return dtype
+
+
+def _supported_dtype(dtype):
     if dtype is not None:
         _dtype.get_dtype(dtype)     # TypeError for object, str ...
-    return dtype
 
 
 def reduce(name, a, axis=None, dtype=None, out=None, keepdims=False,
@@ -211,7 +234,15 @@ def reduce(name, a, axis=None, dtype=None, out=None, keepdims=False,
     a = as_array(a)
     numpy_name = numpy_name or name
     axis = _axis_argument(numpy_name, axis, a.ndim)
-    keepdims = _keepdims_argument(keepdims)
+    keepdims = _keepdims_argument(numpy_name, keepdims)
+    if numpy_name in _OWN_AXIS_CHECK:
+        # NumPy's mean/var/std count the items along each axis (range
+        # checked, duplicates not yet), then call the ufunc with dtype
+        for ax in axis if isinstance(axis, tuple) else (
+                () if axis is None else (axis,)):
+            _shape.normalize_axis(ax, a.ndim)
+    elif numpy_name in ('nanmean', 'nanvar', 'nanstd'):
+        normalize_axes(axis, a.ndim)    # NumPy counts the non-NaNs first
     dtype = _dtype_argument(dtype)
     arg = name in ARG
     if arg:
@@ -228,6 +259,7 @@ def reduce(name, a, axis=None, dtype=None, out=None, keepdims=False,
     if arg and axis is None:
         shape = (1,) * a.ndim if keepdims else ()
     check_out(out, shape, numpy_name)
+    _supported_dtype(dtype)
     if not axes and a.ndim and not arg:
         # axis=(): each element alone, as a reduction over a new axis of 1
         a = a.reshape(a.shape + (1,))
@@ -390,7 +422,7 @@ def scan(name, a, axis=None, dtype=None, out=None):
         raise TypeError('Unsupported type {}'.format(type(a)))
     base = name[3:] if name.startswith('nan') else name
     axis = _axis_argument(name, axis, a.ndim)
-    dtype = _dtype_argument(dtype)
+    dtype = _dtype_argument(dtype, ufunc=False)
     if axis is None:
         src = a.reshape(-1)
         ax = 0
@@ -399,6 +431,9 @@ def scan(name, a, axis=None, dtype=None, out=None):
         ax = _shape.normalize_axis(axis, a.ndim)
         src = a
         ax_arg = ax
+    if dtype is not None and numpy.dtype(dtype).kind in 'USVM':
+        # NumPy has no add/multiply loop for them: refused before out
+        _supported_dtype(dtype)
     check_out(out, src.shape, name)
     kw = {}
     if dtype is not None:

@@ -199,7 +199,14 @@ typedef struct aclOpExecutor aclOpExecutor;
 typedef aclnnStatus (*aclnnRunFunc)(void *workspace, uint64_t workspaceSize,
                                     aclOpExecutor *executor, aclrtStream stream);
 
+/* A build may give every listed function another symbol name: the
+ * simulator defines them as sim_real_<name> and wraps them under the real
+ * names for fault injection (simulator/csrc/sim_faults.c). */
+#ifdef CUPY_ACL_PROTO_ASM
+#define CUPY_ACL_PROTO(ret, name, params, args) ret name params __asm__(CUPY_ACL_PROTO_ASM(name));
+#else
 #define CUPY_ACL_PROTO(ret, name, params, args) ret name params;
+#endif
 #ifndef CUPY_ACL_NO_PROTOTYPES
 CUPY_ACL_RT_FUNCS(CUPY_ACL_PROTO)
 CUPY_ACL_RT_OPTIONAL_FUNCS(CUPY_ACL_PROTO)

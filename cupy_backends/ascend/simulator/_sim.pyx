@@ -128,6 +128,11 @@ cdef extern from "sim_internal.h" nogil:
     int cupy_sim_device_count()
     size_t cupy_sim_device_memory()
     void cupy_sim_drain_all()
+    int cupy_sim_faults_set(const char* spec, char* err, size_t errlen)
+    void cupy_sim_faults_clear()
+    int cupy_sim_faults_counts(const char** names, int64_t* calls, int max)
+    void cupy_sim_faults_reset_counts()
+    int64_t cupy_sim_faults_injected()
     void sim_sanitizer_error(const char* fmt, ...)
 
 
@@ -391,6 +396,41 @@ def drain():
     """Wait until every stream of every device is idle."""
     with nogil:   # the workers need the GIL to run kernels
         cupy_sim_drain_all()
+
+
+# ---------------------------------------------------------------------------
+# Fault injection (csrc/sim_faults.c)
+
+def set_faults(str spec):
+    """Replace the fault rules (see csrc/sim_faults.c); '' clears them."""
+    cdef char err[256]
+    cdef bytes b = spec.encode('ascii')
+    if cupy_sim_faults_set(b, err, sizeof(err)) != 0:
+        raise ValueError(err.decode('utf-8', 'replace'))
+
+
+def clear_faults():
+    cupy_sim_faults_clear()
+
+
+def fault_call_counts():
+    """{entry point: calls since the last reset}, for every entry point
+    called at least once in this process."""
+    cdef int max_sites = 1024     # SIM_FAULT_MAX_SITES
+    cdef const char* names[1024]
+    cdef int64_t calls[1024]
+    cdef int i, n = cupy_sim_faults_counts(names, calls, max_sites)
+    return {names[i].decode('ascii'): calls[i]
+            for i in range(min(n, max_sites)) if calls[i]}
+
+
+def reset_fault_call_counts():
+    cupy_sim_faults_reset_counts()
+
+
+def faults_injected():
+    """Faults injected since the rules were last set or cleared."""
+    return cupy_sim_faults_injected()
 
 
 def _shutdown():

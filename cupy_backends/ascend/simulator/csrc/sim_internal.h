@@ -28,6 +28,13 @@
 #ifndef CUPY_SIM_INTERNAL_H
 #define CUPY_SIM_INTERNAL_H
 
+/* Every function of cupy_acl.h's lists is defined under the symbol
+ * sim_real_<name>; sim_faults.c exports the real names, counting calls and
+ * injecting faults before it calls the definition.  Calls inside the
+ * simulator go straight to the definitions. */
+#ifndef SIM_FAULTS_WRAPPERS
+#define CUPY_ACL_PROTO_ASM(name) "sim_real_" #name
+#endif
 #include "../../include/cupy_acl.h"
 #include <stdint.h>
 #include <stddef.h>
@@ -302,8 +309,34 @@ aclnnStatus sim_executor_create(sim_call *call, const char *const *names,
 /* Phase 2 of every operator (sim_launch.c): checks the executor (live,
  * made by op, not in another thread's hands), its operands and the
  * workspace, then enqueues the kernel on the stream.  A non-repeatable
- * executor is consumed. */
+ * executor is consumed.  site: the operator's fault-injection site. */
+typedef struct sim_fault_site sim_fault_site;
 aclnnStatus sim_executor_launch(const char *op, void *workspace, uint64_t workspaceSize,
-                                aclOpExecutor *executor, aclrtStream stream);
+                                aclOpExecutor *executor, aclrtStream stream,
+                                sim_fault_site **site);
+
+/* ------------------------------------------------------------------ */
+/* Fault injection (sim_faults.c).  A site is one entry point; its calls  */
+/* are counted whether or not faults are set.                           */
+/* The site of name, created on first use; *cache makes later calls free. */
+sim_fault_site *sim_fault_site_of(sim_fault_site **cache, const char *name);
+/* Count one call; 0, or the status the injected fault returns (the error
+ * text is set).  *device (may be NULL) is set to 1 when the fault is a
+ * device-side one: the caller succeeds now and fails the queued work with
+ * the returned status, reported at the next synchronize. */
+int sim_fault_enter(sim_fault_site *site, int *device);
+/* The operator entry points (sim_ops.h macros): site of "aclnn<op><suffix>". */
+int sim_fault_enter_op(sim_fault_site **cache, const char *op, const char *suffix,
+                       int *device);
+/* Text of a device-side fault for the task to set when it fails. */
+void sim_fault_device_error(const char *op, int status);
+SIM_EXPORT int cupy_sim_faults_set(const char *spec, char *err, size_t errlen);
+SIM_EXPORT void cupy_sim_faults_clear(void);
+/* Up to max sites: names (static for the process) and call counts;
+ * returns the number of sites. */
+SIM_EXPORT int cupy_sim_faults_counts(const char **names, int64_t *calls, int max);
+SIM_EXPORT void cupy_sim_faults_reset_counts(void);
+/* Faults injected since the last set/clear. */
+SIM_EXPORT int64_t cupy_sim_faults_injected(void);
 
 #endif

@@ -30,6 +30,7 @@ typedef struct {
     sim_call *call;
     aclOpExecutor *consumed;
     uint64_t ws_alloc_id;
+    int device_fault;         /* an injected device-side fault: its status */
     const char *names[SIM_MAX_ARGS];
     sim_call own;
 } sim_launch;
@@ -103,6 +104,10 @@ static int launch_run(void *arg)
     sim_call *call = task->call;
     char name[96];
     long long elem;
+    if (task->device_fault) {
+        sim_fault_device_error(call->op, task->device_fault);
+        return task->device_fault;
+    }
     int i = first_freed_tensor(call, &elem);
     if (i >= 0 || (call->workspace_size && !sim_mem_alive(task->ws_alloc_id))) {
         sim_sanitizer_error("aclnn%s: %s: use after free: its device memory was freed "
@@ -320,6 +325,7 @@ static aclnnStatus new_task(const char *op, aclOpExecutor *ex, aclOpExecutor *co
     task->consumed = consumed;
     memcpy(task->names, ex->names, sizeof task->names);
     task->ws_alloc_id = ws_alloc_id;
+    task->device_fault = 0;
     task->call->workspace = ex->workspace_size ? workspace : NULL;
     task->call->workspace_size = ex->workspace_size;
     *out = task;
@@ -349,15 +355,24 @@ static aclnnStatus prepare_task(const char *op, aclOpExecutor *ex, aclOpExecutor
 }
 
 static aclnnStatus launch_body(const char *op, void *workspace, uint64_t workspaceSize,
-                               aclOpExecutor *executor, aclrtStream stream)
+                               aclOpExecutor *executor, aclrtStream stream,
+                               sim_fault_site **site)
 {
+    int device = 0;
+    int fault = sim_fault_enter_op(site, op, "", &device);
     aclOpExecutor *consumed;
     aclnnStatus st = take_executor(op, executor, &consumed);
     if (st) return st;
     void *resolved = NULL;
     sim_launch *task = NULL;
-    st = prepare_task(op, executor, consumed, workspace, workspaceSize, stream, &resolved,
-                      &task);
+    if (fault && !device) {
+        /* A failed phase 2 still uses up a non-repeatable executor. */
+        st = fault;
+    } else {
+        st = prepare_task(op, executor, consumed, workspace, workspaceSize, stream,
+                          &resolved, &task);
+        if (st == 0) task->device_fault = fault;
+    }
     /* Before the enqueue: a consumed executor belongs to its task then. */
     sim_nn_executor_release(executor);
     if (st) {
@@ -376,10 +391,11 @@ static aclnnStatus launch_body(const char *op, void *workspace, uint64_t workspa
 
 /* Timed for the simulator's api_ns counter (host time in vendor calls). */
 aclnnStatus sim_executor_launch(const char *op, void *workspace, uint64_t workspaceSize,
-                                aclOpExecutor *executor, aclrtStream stream)
+                                aclOpExecutor *executor, aclrtStream stream,
+                                sim_fault_site **site)
 {
     int64_t t0 = sim_now_ns();
-    aclnnStatus r = launch_body(op, workspace, workspaceSize, executor, stream);
+    aclnnStatus r = launch_body(op, workspace, workspaceSize, executor, stream, site);
     sim_count_api(t0);
     return r;
 }

@@ -130,7 +130,9 @@ SIM_OPS_HIDDEN aclnnStatus sim_ops_check_reduced_out(const sim_op *op,
     SIM_EXPORT aclnnStatus aclnn##Name(void *workspace, uint64_t workspaceSize,   \
                                        aclOpExecutor *executor, aclrtStream stream)  \
     {                                                                             \
-        return sim_executor_launch(#Name, workspace, workspaceSize, executor, stream); \
+        static sim_fault_site *site;                                              \
+        return sim_executor_launch(#Name, workspace, workspaceSize, executor, stream, \
+                                   &site);                                        \
     }
 
 /* The remaining operators: the parameters of ops.md, then workspaceSize
@@ -139,6 +141,9 @@ SIM_OPS_HIDDEN aclnnStatus sim_ops_check_reduced_out(const sim_op *op,
     SIM_EXPORT aclnnStatus aclnn##Name##GetWorkspaceSize PARAMS;                  \
     SIM_EXPORT aclnnStatus aclnn##Name##GetWorkspaceSize PARAMS                   \
     {                                                                             \
+        static sim_fault_site *site;                                              \
+        int fault = sim_fault_enter_op(&site, #Name, "GetWorkspaceSize", NULL);   \
+        if (fault) return fault;                                                  \
         const sim_value v[] = {__VA_ARGS__};                                      \
         return sim_op_prepare(OP, v, workspaceSize, executor);                    \
     }                                                                             \
