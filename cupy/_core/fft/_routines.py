@@ -1,0 +1,183 @@
+"""The FFT routines of the core, as NumPy 2 composes them: complex
+(fft/ifft, n-D), real (rfft/irfft, n-D) and Hermitian (hfft/ihfft).
+``cupy.fft`` and ``cupyx.scipy.fft`` call these.  Transforms of several
+distinct axes run together (one request where the provider takes it);
+repeated axes run one after the other as NumPy does.
+"""
+
+import math
+
+from cupy._core import _routines_ufuncs as _uf
+from cupy._core.fft import _transform as _t
+
+
+def _prod(values):
+    return math.prod(values) if values else 1
+
+
+def c2c(a, n, axis, norm, forward, out=None):
+    """fft (forward) / ifft of one axis."""
+    a = _t.as_input(a)
+    norm = _t.check_norm(norm)
+    axis = _t.normalize_axis(axis, a.ndim)
+    n = _t.check_n(a.shape[axis] if n is None else int(n))
+    cdt = _t.result_dtype('c2c', a.dtype)
+    x = _t.resize(a, axis, n)
+    if x.dtype != cdt:
+        x = x.astype(cdt)
+    res = _t.c2c_axes(x, [axis], forward)
+    return _t.deliver(_t.apply_scale(res, norm, forward, n), out)
+
+
+def c2cn(a, s, axes, norm, forward, out=None):
+    """fftn (forward) / ifftn."""
+    a = _t.as_input(a)
+    norm = _t.check_norm(norm)
+    s, axes = _t.cook_nd(a, s, axes)
+    for n in s:
+        _t.check_n(n)
+    if not axes:
+        return _t.deliver(a, out)
+    if len(set(axes)) != len(axes):
+        for ii in reversed(range(len(axes))):
+            a = c2c(a, s[ii], axes[ii], norm, forward)
+        return _t.deliver(a, out)
+    cdt = _t.result_dtype('c2c', a.dtype)
+    x = a
+    for ax, n in zip(axes, s):
+        x = _t.resize(x, ax, n)
+    if x.dtype != cdt:
+        x = x.astype(cdt)
+    res = _t.c2c_axes(x, axes, forward)
+    return _t.deliver(_t.apply_scale(res, norm, forward, _prod(s)), out)
+
+
+def _real_input(a):
+    cdt = _t.result_dtype('r2c', a.dtype)       # NumPy's TypeError first
+    rdt = cdt.char.lower()
+    return a if a.dtype == rdt else a.astype(rdt)
+
+
+def r2c(a, n, axis, norm, out=None, forward=True):
+    """rfft (forward) / the conjugate of ihfft's spectrum, of one axis."""
+    a = _t.as_input(a)
+    norm = _t.check_norm(norm)
+    axis = _t.normalize_axis(axis, a.ndim)
+    n = _t.check_n(a.shape[axis] if n is None else int(n))
+    _t.result_dtype('r2c', a.dtype)
+    x = _real_input(_t.resize(a, axis, n))
+    res = _t._move_back(_t.r2c_last(_t._move_last(x, axis), forward), axis)
+    return _t.deliver(_t.apply_scale(res, norm, forward, n), out)
+
+
+def c2r(a, n, axis, norm, out=None, forward=False):
+    """irfft (inverse) / hfft's transform (forward), of one axis."""
+    a = _t.as_input(a)
+    norm = _t.check_norm(norm)
+    axis = _t.normalize_axis(axis, a.ndim)
+    n = _t.check_n((a.shape[axis] - 1) * 2 if n is None else int(n))
+    cdt = _t.result_dtype('c2c', a.dtype)
+    _t.result_dtype('c2r', a.dtype)
+    x = _t.resize(a, axis, n // 2 + 1)
+    if x.dtype != cdt:
+        x = x.astype(cdt)
+    res = _t._move_back(_t.c2r_last(_t._move_last(x, axis), n, forward),
+                        axis)
+    return _t.deliver(_t.apply_scale(res, norm, forward, n), out)
+
+
+def _whole(kind, x, axes, s, forward):
+    """The provider's real transform of `x` over all `axes` at once (a
+    2-D or 3-D plan), or None."""
+    if len(axes) > 3:
+        return None
+    nd = x.ndim
+    order = [i for i in range(nd) if i not in axes] + list(axes)
+    inverse = [0] * nd
+    for i, o in enumerate(order):
+        inverse[o] = i
+    res = _t._provider(kind, x.transpose(order),
+                       _t.result_dtype(kind, x.dtype), s, forward, False)
+    return None if res is None else res.transpose(inverse)
+
+
+def r2cn(a, s, axes, norm, out=None):
+    """rfftn."""
+    a = _t.as_input(a)
+    norm = _t.check_norm(norm)
+    _t.result_dtype('r2c', a.dtype)
+    s, axes = _t.cook_nd(a, s, axes)
+    for n in s:
+        _t.check_n(n)
+    if not axes:
+        raise IndexError('list index out of range')
+    if len(set(axes)) != len(axes):
+        a = r2c(a, s[-1], axes[-1], norm)
+        for ii in reversed(range(len(axes) - 1)):
+            a = c2c(a, s[ii], axes[ii], norm, True)
+        return _t.deliver(a, out)
+    x = a
+    for ax, n in zip(axes, s):
+        x = _t.resize(x, ax, n)
+    x = _real_input(x)
+    res = _whole('r2c', x, axes, s, True)
+    if res is None:
+        last = axes[-1]
+        res = _t._move_back(_t.r2c_last(_t._move_last(x, last)), last)
+        res = _t.c2c_axes(res, axes[:-1], True)
+    return _t.deliver(_t.apply_scale(res, norm, True, _prod(s)), out)
+
+
+def c2rn(a, s, axes, norm, out=None):
+    """irfftn."""
+    a = _t.as_input(a)
+    norm = _t.check_norm(norm)
+    _t.result_dtype('c2r', a.dtype)
+    s, axes = _t.cook_nd(a, s, axes, invreal=True)
+    for n in s:
+        _t.check_n(n)
+    if not axes:
+        raise IndexError('list index out of range')
+    if len(set(axes)) != len(axes):
+        for ii in range(len(axes) - 1):
+            a = c2c(a, s[ii], axes[ii], norm, False)
+        return _t.deliver(c2r(a, s[-1], axes[-1], norm), out)
+    cdt = _t.result_dtype('c2c', a.dtype)
+    x = a
+    for ax, n in zip(axes[:-1], s[:-1]):
+        x = _t.resize(x, ax, n)
+    x = _t.resize(x, axes[-1], s[-1] // 2 + 1)
+    if x.dtype != cdt:
+        x = x.astype(cdt)
+    res = _whole('c2r', x, axes, s, False)
+    if res is None:
+        x = _t.c2c_axes(x, axes[:-1], False)
+        last = axes[-1]
+        res = _t._move_back(_t.c2r_last(_t._move_last(x, last), s[-1]),
+                            last)
+    return _t.deliver(_t.apply_scale(res, norm, False, _prod(s)), out)
+
+
+def hfft(a, n, axis, norm, out=None):
+    """NumPy's hfft: irfft of the conjugate, with the opposite norm."""
+    a = _t.as_input(a)
+    norm = _t.check_norm(norm)
+    swapped = {'backward': 'forward', 'forward': 'backward'}.get(norm, norm)
+    cdt = _t.result_dtype('c2c', a.dtype)
+    return c2r(_uf.conjugate(a.astype(cdt)), n, axis, swapped, out)
+
+
+def ihfft(a, n, axis, norm, out=None):
+    """NumPy's ihfft: the conjugate of rfft, with the opposite norm."""
+    a = _t.as_input(a)
+    norm = _t.check_norm(norm)
+    swapped = {'backward': 'forward', 'forward': 'backward'}.get(norm, norm)
+    res = r2c(a, n, axis, swapped)
+    _uf.conjugate(res, out=res)
+    return _t.deliver(res, out)
+
+
+def plan_cache():
+    """The provider's FFT plan cache (operations.md 'fft_plan_cache')."""
+    from cupy._core import _dispatch
+    return _dispatch.run('fft_plan_cache', (), (), {}, 0)
