@@ -181,3 +181,25 @@ def plan_cache():
     """The provider's FFT plan cache (operations.md 'fft_plan_cache')."""
     from cupy._core import _dispatch
     return _dispatch.run('fft_plan_cache', (), (), {}, 0)
+
+
+def conjugate(x, out=None):
+    """The complex conjugate of `x` as a complex array (hfftn's input)."""
+    x = _t.as_input(x)
+    if x.dtype.kind != 'c':
+        x = x.astype(_t.result_dtype('c2c', x.dtype))
+    return _uf.conjugate(x, out=out)
+
+
+def warm_plan(a, shape, axes, value_type):
+    """Run one transform like the one described, so that its plans (and
+    composed tables) are made and cached."""
+    from cupy._core import core
+    x = core._empty(tuple(a.shape), a.dtype)
+    core._fill(x, 0)
+    if value_type == 'C2C':
+        c2cn(x, shape, axes, None, True)
+    elif value_type == 'R2C':
+        r2cn(x, shape, axes, None)
+    else:
+        c2rn(x, shape, axes, None)
