@@ -26,7 +26,7 @@ def c2c(a, n, axis, norm, forward, out=None):
     if x.dtype != cdt:
         x = x.astype(cdt)
     res = _t.c2c_axes(x, [axis], forward)
-    return _t.deliver(_t.apply_scale(res, norm, forward, n), out)
+    return _t.deliver(_t.apply_scale(res, norm, forward, n), out, a)
 
 
 def c2cn(a, s, axes, norm, forward, out=None):
@@ -49,7 +49,7 @@ def c2cn(a, s, axes, norm, forward, out=None):
     if x.dtype != cdt:
         x = x.astype(cdt)
     res = _t.c2c_axes(x, axes, forward)
-    return _t.deliver(_t.apply_scale(res, norm, forward, _prod(s)), out)
+    return _t.deliver(_t.apply_scale(res, norm, forward, _prod(s)), out, a)
 
 
 def _real_input(a):
@@ -67,7 +67,7 @@ def r2c(a, n, axis, norm, out=None, forward=True):
     _t.result_dtype('r2c', a.dtype)
     x = _real_input(_t.resize(a, axis, n))
     res = _t._move_back(_t.r2c_last(_t._move_last(x, axis), forward), axis)
-    return _t.deliver(_t.apply_scale(res, norm, forward, n), out)
+    return _t.deliver(_t.apply_scale(res, norm, forward, n), out, a)
 
 
 def c2r(a, n, axis, norm, out=None, forward=False):
@@ -77,13 +77,15 @@ def c2r(a, n, axis, norm, out=None, forward=False):
     axis = _t.normalize_axis(axis, a.ndim)
     n = _t.check_n((a.shape[axis] - 1) * 2 if n is None else int(n))
     cdt = _t.result_dtype('c2c', a.dtype)
-    _t.result_dtype('c2r', a.dtype)
+    rdt = _t.result_dtype('c2r', a.dtype)
     x = _t.resize(a, axis, n // 2 + 1)
     if x.dtype != cdt:
         x = x.astype(cdt)
     res = _t._move_back(_t.c2r_last(_t._move_last(x, axis), n, forward),
                         axis)
-    return _t.deliver(_t.apply_scale(res, norm, forward, n), out)
+    if res.dtype != rdt:
+        res = res.astype(rdt)     # NumPy: irfft of float16 is float16
+    return _t.deliver(_t.apply_scale(res, norm, forward, n), out, a)
 
 
 def _whole(kind, x, axes, s, forward):
@@ -125,7 +127,7 @@ def r2cn(a, s, axes, norm, out=None):
         last = axes[-1]
         res = _t._move_back(_t.r2c_last(_t._move_last(x, last)), last)
         res = _t.c2c_axes(res, axes[:-1], True)
-    return _t.deliver(_t.apply_scale(res, norm, True, _prod(s)), out)
+    return _t.deliver(_t.apply_scale(res, norm, True, _prod(s)), out, a)
 
 
 def c2rn(a, s, axes, norm, out=None):
@@ -155,7 +157,7 @@ def c2rn(a, s, axes, norm, out=None):
         last = axes[-1]
         res = _t._move_back(_t.c2r_last(_t._move_last(x, last), s[-1]),
                             last)
-    return _t.deliver(_t.apply_scale(res, norm, False, _prod(s)), out)
+    return _t.deliver(_t.apply_scale(res, norm, False, _prod(s)), out, a)
 
 
 def hfft(a, n, axis, norm, out=None):
@@ -163,8 +165,8 @@ def hfft(a, n, axis, norm, out=None):
     a = _t.as_input(a)
     norm = _t.check_norm(norm)
     swapped = {'backward': 'forward', 'forward': 'backward'}.get(norm, norm)
-    cdt = _t.result_dtype('c2c', a.dtype)
-    return c2r(_uf.conjugate(a.astype(cdt)), n, axis, swapped, out)
+    x = _uf.conjugate(a) if a.dtype.kind == 'c' else a
+    return c2r(x, n, axis, swapped, out)
 
 
 def ihfft(a, n, axis, norm, out=None):

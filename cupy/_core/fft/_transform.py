@@ -258,9 +258,28 @@ def apply_scale(res, norm, forward, n):
     return res
 
 
-def deliver(res, out):
+def _layout(res, like):
+    """`res` in the memory order of `like` (NumPy's results are
+    ``empty_like(a)``, order 'K': an F-ordered input gives an F-ordered
+    result)."""
+    if like is None or like.ndim != res.ndim or like.flags.c_contiguous:
+        return res if res.flags.c_contiguous else res.copy()
+    perm = sorted(range(like.ndim), key=lambda i: -abs(like.strides[i]))
+    if perm == list(range(like.ndim)):
+        return res if res.flags.c_contiguous else res.copy()
+    tmp = core._empty(tuple(res.shape[i] for i in perm), res.dtype)
+    core._copy_to(tmp, res.transpose(perm))
+    inverse = [0] * len(perm)
+    for i, p in enumerate(perm):
+        inverse[p] = i
+    return tmp.transpose(inverse)
+
+
+def deliver(res, out, like=None):
+    """The result (in `like`'s memory order, as NumPy's), or it copied
+    into `out`."""
     if out is None:
-        return res
+        return _layout(res, like)
     if not isinstance(out, core.ndarray):
         raise TypeError('out must be a cupy.ndarray')
     if out.shape != res.shape:

@@ -147,7 +147,7 @@ def transform(x, kind, n, axis, norm, sine, orthogonalize=None):
             _scale_edges(res, kind, sine, 1 / math.sqrt(2))
     elif norm == 'forward':
         _uf.multiply(res, 1 / length, out=res)
-    return _t._move_back(res, axis)
+    return _t.deliver(_t._move_back(res, axis), None)
 
 
 def inverse(x, kind, n, axis, norm, sine, orthogonalize=None):
