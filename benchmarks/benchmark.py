@@ -2,9 +2,10 @@
 
 ``python benchmarks/benchmark.py JOB [JOB ...] [--json F]``
 
-JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``copy``, ``alloc``, ``call``
-or ``all`` (add, cos, matmul, sum, and the per-call host cost of small
-operations, with the vendor work each call causes: see call.py).
+JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``copy``, ``alloc``, ``call``,
+``fft``
+or ``all`` (add, cos, matmul, sum, fft, and the per-call host cost of
+small operations, with the vendor work each call causes: see call.py).
 Each row: the operation, dtype and size, the device time, NumPy's time on
 the host for the same work, their ratio (device / NumPy: below 1 is
 faster), the achieved rate, and whether the device result matched NumPy's.
@@ -26,6 +27,7 @@ import cupy
 from cupy.xpu import runtime
 
 import call
+import fft_bench
 import timing
 
 
@@ -228,6 +230,11 @@ def bench_call():
     return call.bench_call()
 
 
+def bench_fft():
+    """FFTs of 2^10 to 2^22 points and 1024x1024: see fft_bench.py."""
+    return fft_bench.bench_fft(_event_time, _host_time)
+
+
 JOBS = {
     'add': bench_add,
     'cos': bench_cos,
@@ -236,8 +243,9 @@ JOBS = {
     'call': bench_call,
     'copy': bench_copy,
     'alloc': bench_alloc,
+    'fft': bench_fft,
 }
-ALL = ('add', 'cos', 'matmul', 'sum', 'call')
+ALL = ('add', 'cos', 'matmul', 'sum', 'call', 'fft')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048))

@@ -222,3 +222,14 @@ def test_shift(xp, name, axes, shape):
     if axes is not None and len(shape) == 1 and axes not in (0, -1):
         axes = 0
     return getattr(xp.fft, name)(x, axes=axes)
+
+
+@pytest.mark.parametrize('name', ['fft', 'ifft'])
+@pytest.mark.parametrize('shape', [(8192,), (4099,), (2, 8198), (200, 1024),
+                                   (3, 1 << 13)])
+@pytest.mark.parametrize('dtype', [numpy.complex64, numpy.complex128])
+@testing.numpy_cupy_allclose(rtol=RTOL, atol=ATOL)
+def test_composition_paths(xp, name, shape, dtype):
+    # complex128: Stockham (8192, and 1024 with a batch too large for the
+    # four-step products), Bluestein over Stockham (4099, 2 * 4099)
+    return getattr(xp.fft, name)(_data(xp, shape, dtype))

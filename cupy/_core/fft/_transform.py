@@ -174,6 +174,8 @@ def _c2c_last(x, forward, destroy=False):
         x = x.copy()
     if not _compose.composable(x.dtype):
         return _host('c2c', x, (n,), forward, x.dtype)
+    if _compose.four_step_fits(n, x.size // n, x.dtype):
+        return _compose.four_step(x, forward)
     if _compose.is_pow2(n):
         return _compose.stockham(x, forward)
     return _compose.bluestein(x, forward, _c2c_last)
@@ -290,3 +292,34 @@ def deliver(res, out, like=None):
 
 def as_input(a):
     return as_array(a)
+
+
+# ------------------------------------------------- capability (cupy info) --
+
+def _resolve(op, key):
+    # a loop of 'fft' the provider lacks: composed on the device, or host
+    return 'composed' if _compose.composable(
+        numpy.dtype(key.char.upper())) else 'host'
+
+
+def _rows():
+    """{('fft', kind, loop): path} for ``python -m cupy info``."""
+    out = {}
+    for kind, chars in (('c2c', 'FD'), ('r2c', 'fd'), ('c2r', 'FD')):
+        for c in chars:
+            dt = numpy.dtype(c)
+            res = result_dtype(kind, dt)
+            out[('fft', kind, '{}->{}'.format(c, res.char))] = (
+                _dispatch.route('fft', res) or 'host')
+    return out
+
+
+_dispatch.register_resolver(_resolve, ('fft',))
+
+
+def _register_rows():
+    from cupy._core.elementwise import _capability
+    _capability.register_rows(_rows)
+
+
+_register_rows()
