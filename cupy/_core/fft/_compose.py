@@ -14,6 +14,10 @@ sizes it cannot plan (a prime factor > 199, more than 2^27 points).
   algorithm with dense DFTs of n1 and n2 points as broadcast products
   summed over an axis (six operations instead of 3 log2(n): on a device
   whose cost is per operation, as the simulator's is, 10x faster at 1024).
+* real input of even length n: one complex transform of n/2 points of
+  the pairs (x[2j], x[2j+1]) seen as complex numbers (a view, no copy),
+  split into the spectra of the even and odd samples and joined with
+  one twiddle per bin (half the work of a complex transform of n).
 * other sizes: Bluestein's algorithm (chirp-z), a convolution of length
   M >= 2n - 1 (a power of two) through two transforms of M points (the
   provider's for complex64, Stockham's for complex128) and the transform
@@ -219,3 +223,37 @@ def four_step(x, forward):
     out = core._empty((batch, n2, n1), x.dtype)
     core._copy_to(out, z.transpose(0, 2, 1))
     return out.reshape(x.shape)
+
+
+def _half_twiddles(n, dtype):
+    """exp(-2 pi i k / n) / 2i, k <= n / 2 (packed_r2c's odd part)."""
+    def make():
+        k = index_range(n // 2 + 1).astype(_F64)
+        w = _unit_circle(_uf.multiply(k, -2.0 * math.pi / n), _C128)
+        return [_uf.multiply(w, -0.5j).astype(dtype)]
+    dev = core._empty((), dtype).data.device_id
+    return _cached(('half-twiddles', n, dtype.char, dev), make)[0]
+
+
+def packed_r2c(x, cdtype, transform):
+    """The forward half spectrum (n/2 + 1 bins) of the last axis of real,
+    C-contiguous `x` (even n >= 4), through ``transform(z, True)`` of n/2
+    complex points.  With z = x[0::2] + i x[1::2] and Z its transform:
+    X[k] = E[k] + exp(-2 pi i k / n) O[k], E = (Z[k] + conj Z[-k]) / 2,
+    O = (Z[k] - conj Z[-k]) / 2i."""
+    n = x.shape[-1]
+    m = n // 2
+    lead = x.shape[:-1]
+    real = numpy.dtype(cdtype.char.lower())
+    if x.dtype != real:
+        x = x.astype(real)
+    z = transform(x.view(cdtype), True)                 # (..., m)
+    zp = core._empty(lead + (m + 1,), cdtype)           # Z[0..m], Z[m] = Z[0]
+    core._copy_to(zp[..., :m], z)
+    core._copy_to(zp[..., m:], z[..., :1])
+    zr = _uf.conjugate(zp[..., ::-1])                   # conj Z[-k]
+    even = _uf.add(zp, zr)
+    _uf.multiply(even, 0.5, out=even)
+    odd = _uf.subtract(zp, zr)
+    _uf.multiply(odd, _half_twiddles(n, cdtype), out=odd)
+    return _uf.add(even, odd, out=even)

@@ -227,6 +227,10 @@ def r2c_last(x, forward=True):
     res = _provider('r2c', x, cdt, (n,), forward, False)
     if res is not None:
         return res
+    if n % 2 == 0 and n >= 4 and _compose.composable(cdt):
+        res = _compose.packed_r2c(x if x.flags.c_contiguous else x.copy(),
+                                  cdt, _c2c_last)
+        return res if forward else _uf.conjugate(res, out=res)
     full = _c2c_last(x.astype(cdt), forward, destroy=True)
     return full[..., :n // 2 + 1].copy()
 
