@@ -80,7 +80,7 @@ def _cached(key, make):
     return cache.composed(key, lambda: _Table(key, make())).arrays
 
 
-def _unit_circle(angle, dtype):
+def unit_circle(angle, dtype):
     """exp(1j * angle) (angle float64 on the device) as `dtype`."""
     out = core._empty(angle.shape, _C128)
     core._copy_to(out.real, _uf.cos(angle))
@@ -93,7 +93,7 @@ def _twiddles(n, dtype, forward):
     def make():
         k = index_range(n // 2).astype(_F64)
         step = (-2.0 if forward else 2.0) * math.pi / n
-        return [_unit_circle(_uf.multiply(k, step), dtype)]
+        return [unit_circle(_uf.multiply(k, step), dtype)]
     return _cached(('twiddles', n, dtype.char, forward,
                     core._empty((), dtype).data.device_id), make)[0]
 
@@ -130,7 +130,7 @@ def _bluestein_tables(n, m, dtype, forward, transform):
         # k^2 mod 2n exactly in int64, so the angle keeps its precision
         k2 = _uf.remainder(_uf.multiply(k, k), 2 * n).astype(_F64)
         step = (-1.0 if forward else 1.0) * math.pi / n
-        chirp = _unit_circle(_uf.multiply(k2, step), dtype)
+        chirp = unit_circle(_uf.multiply(k2, step), dtype)
         conj = _uf.conjugate(chirp)
         ext = core._empty((m,), dtype)
         core._fill(ext, 0)
@@ -173,7 +173,7 @@ _BLOCK_MAX = 128
 _BLOCK_MAX_ELEMENTS = 1 << 20
 
 
-def _split(n):
+def split(n):
     """n = n1 * n2 with n1 <= n2 as close to sqrt(n) as divisors allow."""
     n1 = int(math.isqrt(n))
     while n % n1:
@@ -184,7 +184,7 @@ def _split(n):
 def four_step_fits(n, batch, dtype):
     if n > _BLOCK_MAX_N or _dispatch.route('sum', dtype) in (None, 'host'):
         return False
-    n1, n2 = _split(n)
+    n1, n2 = split(n)
     return n2 <= _BLOCK_MAX and batch * n * n2 <= _BLOCK_MAX_ELEMENTS
 
 
@@ -194,12 +194,12 @@ def _phase_table(rows, cols, n, dtype, forward):
     c = index_range(cols).reshape(1, cols)
     rc = _uf.remainder(_uf.multiply(r, c), n).astype(_F64)
     step = (-2.0 if forward else 2.0) * math.pi / n
-    return _unit_circle(_uf.multiply(rc, step), dtype)
+    return unit_circle(_uf.multiply(rc, step), dtype)
 
 
 def _four_step_tables(n, dtype, forward):
     def make():
-        n1, n2 = _split(n)
+        n1, n2 = split(n)
         return [_phase_table(n1, n1, n1, dtype, forward),
                 _phase_table(n1, n2, n, dtype, forward),
                 _phase_table(n2, n2, n2, dtype, forward)]
@@ -213,7 +213,7 @@ def four_step(x, forward):
     W_n^(j2 k1) sum_j1 W_n1^(j1 k1) x[j1 n2 + j2]."""
     n = x.shape[-1]
     batch = x.size // n
-    n1, n2 = _split(n)
+    n1, n2 = split(n)
     m1, tw, m2 = _four_step_tables(n, x.dtype, forward)
     y = x.reshape(batch, 1, n1, n2)
     y = _uf.multiply(y, m1.reshape(1, n1, n1, 1)).sum(axis=2)
@@ -229,7 +229,7 @@ def _half_twiddles(n, dtype):
     """exp(-2 pi i k / n) / 2i, k <= n / 2 (packed_r2c's odd part)."""
     def make():
         k = index_range(n // 2 + 1).astype(_F64)
-        w = _unit_circle(_uf.multiply(k, -2.0 * math.pi / n), _C128)
+        w = unit_circle(_uf.multiply(k, -2.0 * math.pi / n), _C128)
         return [_uf.multiply(w, -0.5j).astype(dtype)]
     dev = core._empty((), dtype).data.device_id
     return _cached(('half-twiddles', n, dtype.char, dev), make)[0]

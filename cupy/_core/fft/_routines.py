@@ -66,7 +66,7 @@ def r2c(a, n, axis, norm, out=None, forward=True):
     n = _t.check_n(a.shape[axis] if n is None else int(n))
     _t.result_dtype('r2c', a.dtype)
     x = _real_input(_t.resize(a, axis, n))
-    res = _t._move_back(_t.r2c_last(_t._move_last(x, axis), forward), axis)
+    res = _t.move_back(_t.r2c_last(_t.move_last(x, axis), forward), axis)
     return _t.deliver(_t.apply_scale(res, norm, forward, n), out, a)
 
 
@@ -81,7 +81,7 @@ def c2r(a, n, axis, norm, out=None, forward=False):
     x = _t.resize(a, axis, n // 2 + 1)
     if x.dtype != cdt:
         x = x.astype(cdt)
-    res = _t._move_back(_t.c2r_last(_t._move_last(x, axis), n, forward),
+    res = _t.move_back(_t.c2r_last(_t.move_last(x, axis), n, forward),
                         axis)
     if res.dtype != rdt:
         res = res.astype(rdt)     # NumPy: irfft of float16 is float16
@@ -98,7 +98,7 @@ def _whole(kind, x, axes, s, forward):
     inverse = [0] * nd
     for i, o in enumerate(order):
         inverse[o] = i
-    res = _t._provider(kind, x.transpose(order),
+    res = _t.on_provider(kind, x.transpose(order),
                        _t.result_dtype(kind, x.dtype), s, forward, False)
     return None if res is None else res.transpose(inverse)
 
@@ -125,7 +125,7 @@ def r2cn(a, s, axes, norm, out=None):
     res = _whole('r2c', x, axes, s, True)
     if res is None:
         last = axes[-1]
-        res = _t._move_back(_t.r2c_last(_t._move_last(x, last)), last)
+        res = _t.move_back(_t.r2c_last(_t.move_last(x, last)), last)
         res = _t.c2c_axes(res, axes[:-1], True)
     return _t.deliver(_t.apply_scale(res, norm, True, _prod(s)), out, a)
 
@@ -155,7 +155,7 @@ def c2rn(a, s, axes, norm, out=None):
     if res is None:
         x = _t.c2c_axes(x, axes[:-1], False)
         last = axes[-1]
-        res = _t._move_back(_t.c2r_last(_t._move_last(x, last), s[-1]),
+        res = _t.move_back(_t.c2r_last(_t.move_last(x, last), s[-1]),
                             last)
     return _t.deliver(_t.apply_scale(res, norm, False, _prod(s)), out, a)
 

@@ -127,7 +127,7 @@ def resize(x, axis, n):
 
 # ------------------------------------------------------------- running --
 
-def _provider(kind, x, out_dtype, sizes, forward, destroy):
+def on_provider(kind, x, out_dtype, sizes, forward, destroy):
     """The provider's transform over the trailing len(sizes) axes, or
     None when it does not run it."""
     if not _dispatch.device_has('fft', out_dtype):
@@ -167,7 +167,7 @@ def _c2c_last(x, forward, destroy=False):
     n = x.shape[-1]
     if n == 1:
         return x.copy() if not destroy else x
-    res = _provider('c2c', x, x.dtype, (n,), forward, destroy)
+    res = on_provider('c2c', x, x.dtype, (n,), forward, destroy)
     if res is not None:
         return res
     if not x.flags.c_contiguous:
@@ -181,7 +181,7 @@ def _c2c_last(x, forward, destroy=False):
     return _compose.bluestein(x, forward, _c2c_last)
 
 
-def _move_last(x, axis):
+def move_last(x, axis):
     if axis == x.ndim - 1:
         return x
     axes = list(range(x.ndim))
@@ -189,7 +189,7 @@ def _move_last(x, axis):
     return x.transpose(axes)
 
 
-def _move_back(x, axis):
+def move_back(x, axis):
     if axis == x.ndim - 1:
         return x
     axes = list(range(x.ndim - 1))
@@ -207,7 +207,7 @@ def c2c_axes(x, axes, forward):
         # the axes last, in their order, for one request of 1-3 axes
         order = [i for i in range(nd) if i not in axes] + list(axes)
         y = x.transpose(order)
-        res = _provider('c2c', y, x.dtype, y.shape[nd - len(axes):], forward,
+        res = on_provider('c2c', y, x.dtype, y.shape[nd - len(axes):], forward,
                         False)
         if res is not None:
             inverse = [0] * nd
@@ -215,7 +215,7 @@ def c2c_axes(x, axes, forward):
                 inverse[o] = i
             return res.transpose(inverse)
     for ax in reversed(axes):
-        x = _move_back(_c2c_last(_move_last(x, ax), forward), ax)
+        x = move_back(_c2c_last(move_last(x, ax), forward), ax)
     return x
 
 
@@ -224,7 +224,7 @@ def r2c_last(x, forward=True):
     real `x` (forward), or its conjugate (inverse, ihfft)."""
     n = x.shape[-1]
     cdt = result_dtype('r2c', x.dtype)
-    res = _provider('r2c', x, cdt, (n,), forward, False)
+    res = on_provider('r2c', x, cdt, (n,), forward, False)
     if res is not None:
         return res
     if n % 2 == 0 and n >= 4 and _compose.composable(cdt):
@@ -240,7 +240,7 @@ def c2r_last(x, n, forward=False):
     spectrum in the last axis of `x` (already n // 2 + 1 long): NumPy's
     irfft (inverse) or hfft (forward) without scaling."""
     rdt = result_dtype('c2r', x.dtype)
-    res = _provider('c2r', x, rdt, (n,), forward, False)
+    res = on_provider('c2r', x, rdt, (n,), forward, False)
     if res is not None:
         return res
     h = n // 2 + 1

@@ -37,7 +37,7 @@ def _turn(n, m, sign, offset, dtype):
     k = index_range(n).astype(numpy.float64)
     if offset:
         k = _uf.add(k, offset)
-    return _compose._unit_circle(_uf.multiply(k, sign * math.pi / m), dtype)
+    return _compose.unit_circle(_uf.multiply(k, sign * math.pi / m), dtype)
 
 
 def _cat(parts, axis=-1):
@@ -132,7 +132,7 @@ def transform(x, kind, n, axis, norm, sine, orthogonalize=None):
     if kind == 1 and not sine and size < 2:
         raise ValueError('DCT-I is not defined for size < 2')
     rdt = _t.result_dtype('r2c', x.dtype).char.lower()
-    y = _t._move_last(_t.resize(x, axis, size), axis).astype(rdt)
+    y = _t.move_last(_t.resize(x, axis, size), axis).astype(rdt)
     ortho = norm == 'ortho' and orthogonalize is not False
     if ortho and kind in ((1, 3) if not sine else (3,)):
         y = y.copy()
@@ -147,7 +147,7 @@ def transform(x, kind, n, axis, norm, sine, orthogonalize=None):
             _scale_edges(res, kind, sine, 1 / math.sqrt(2))
     elif norm == 'forward':
         _uf.multiply(res, 1 / length, out=res)
-    return _t.deliver(_t._move_back(res, axis), None)
+    return _t.deliver(_t.move_back(res, axis), None)
 
 
 def inverse(x, kind, n, axis, norm, sine, orthogonalize=None):
