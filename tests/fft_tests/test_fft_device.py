@@ -280,3 +280,20 @@ def test_sim_exec_rules(asd):
             acl.destroy(f64)
     finally:
         acl.free(dev)
+
+
+@testing.multi_gpu(2)
+def test_plans_of_another_device(sim, cache):
+    # a plan (and the provider's FFT stream) of device 1, destroyed with
+    # device 0 current: the cache makes the plan's device current
+    base = _live_plans()
+    h = _data((4, 64), numpy.complex64)
+    with cupy.xpu.Device(1):
+        x = cupy.asarray(h)
+        res = cupy.fft.fft(x)
+        assert res.device.id == 1
+        testing.assert_allclose(res, numpy.fft.fft(h), rtol=1e-5,
+                                atol=1e-5)
+    assert cupy.xpu.Device().id == 0
+    cache.clear()
+    assert _live_plans() == base and cupy.xpu.Device().id == 0

@@ -45,6 +45,7 @@ from cupy_backends.ascend.ops._tensor cimport (
     Desc, desc_from_view, desc_is_contiguous, desc_has_negative,
     create_tensor)
 from cupy_backends.backend.provider cimport View
+from cupy.xpu.memory cimport _restore_device, _use_device
 from cupy.xpu.memory_pool cimport MemoryPool
 
 from cupy_backends.backend.provider import OperationNotSupported
@@ -100,20 +101,26 @@ cdef class _Plan:
     cdef readonly object workspace      # MemoryPointer or None
     cdef readonly Py_ssize_t nbytes
     cdef intptr_t stream
+    cdef int device
 
     def destroy(self):
         cdef cupy_asdsip_fft_table* t = _asdsip.fft_table()
-        cdef int st
+        cdef int st, prev
         if self.handle is NULL:
             return 0
-        if self.workspace is not None:
-            # the workspace goes back to the pool: queued work must be done
-            _sync(self.stream)
-        with nogil:
-            st = t.asdFftDestroy(self.handle)
-        self.handle = NULL
-        self.workspace = None
-        _acl.check(st, 'asdFftDestroy')
+        # the plan's stream belongs to its device: make it current
+        prev = _use_device(self.device)
+        try:
+            if self.workspace is not None:
+                # the workspace goes back to the pool: its work must be done
+                _sync(self.stream)
+            with nogil:
+                st = t.asdFftDestroy(self.handle)
+            self.handle = NULL
+            self.workspace = None
+            _acl.check(st, 'asdFftDestroy')
+        finally:
+            _restore_device(prev, self.device)
         return 0
 
 
@@ -129,6 +136,7 @@ cdef _Plan _make_plan(tuple key, int fft_type, int direction, tuple n,
     cdef int64_t n2 = n[2] if rank > 2 else 1
     p.key = key
     p.stream = stream
+    p.device = key[0]
     with nogil:
         st = t.asdFftCreate(&p.handle)
     _acl.check(st, 'asdFftCreate')
@@ -317,15 +325,19 @@ def clear():
     if not _streams:
         return
     rt = _acl.rt_table()
-    for s, e1, e2 in _streams.values():
-        _sync(s)
-        _acl.check(rt.aclrtDestroyEvent(<void*><intptr_t>e1),
-                   'aclrtDestroyEvent')
-        _acl.check(rt.aclrtDestroyEvent(<void*><intptr_t>e2),
-                   'aclrtDestroyEvent')
-        _acl.check(rt.aclrtDestroyStream(<void*><intptr_t>s),
-                   'aclrtDestroyStream')
-    _streams.clear()
+    for device, (s, e1, e2) in list(_streams.items()):
+        prev = _use_device(device)
+        try:
+            _sync(s)
+            _acl.check(rt.aclrtDestroyEvent(<void*><intptr_t>e1),
+                       'aclrtDestroyEvent')
+            _acl.check(rt.aclrtDestroyEvent(<void*><intptr_t>e2),
+                       'aclrtDestroyEvent')
+            _acl.check(rt.aclrtDestroyStream(<void*><intptr_t>s),
+                       'aclrtDestroyStream')
+        finally:
+            _restore_device(prev, device)
+        del _streams[device]
 
 
 # -------------------------------------------------------------- running --
