@@ -297,3 +297,21 @@ def test_plans_of_another_device(sim, cache):
     assert cupy.xpu.Device().id == 0
     cache.clear()
     assert _live_plans() == base and cupy.xpu.Device().id == 0
+
+
+def test_get_fft_plan_checks_the_shape(cache):
+    import cupyx.scipy.fft as cfft
+    a = cupy.asarray(_data((4, 6), numpy.complex64))
+    b = cupy.asarray(_data((8, 12), numpy.complex64))
+    wrong = cfft.get_fft_plan(b, (8, 12), (0, 1))
+    with pytest.raises(ValueError, match='plan and a.shape do not match'):
+        with wrong:
+            cupy.fft.fftn(a)
+    with pytest.raises(ValueError, match='plan and a.shape do not match'):
+        cfft.fft2(a, plan=wrong)
+    right = cfft.get_fft_plan(a, (4, 10), (0, 1))
+    with right:
+        res = cupy.fft.fftn(a, s=(4, 10), axes=(0, 1))
+    testing.assert_allclose(
+        res, numpy.fft.fftn(a.get(), s=(4, 10), axes=(0, 1)), rtol=1e-5,
+        atol=1e-5)

@@ -6,9 +6,43 @@ repeated axes run one after the other as NumPy does.
 """
 
 import math
+import threading
 
 from cupy._core import _routines_ufuncs as _uf
 from cupy._core.fft import _transform as _t
+
+
+_plans = threading.local()      # the stack of get_fft_plan blocks
+
+
+def push_plan(plan):
+    """Enter a plan's block (cupyx.scipy.fft.get_fft_plan): transforms in
+    it must have the shape and axes it was made for, as CuPy checks."""
+    stack = getattr(_plans, 'stack', None)
+    if stack is None:
+        stack = _plans.stack = []
+    stack.append(plan)
+
+
+def pop_plan():
+    _plans.stack.pop()
+
+
+def _check_plan(kind, shape, axes):
+    stack = getattr(_plans, 'stack', None)
+    if not stack:
+        return
+    plan = stack[-1]
+    want = tuple(sorted(ax % len(shape) for ax in plan.axes)) if len(
+        plan.shape) == len(shape) else None
+    if plan.value_type != kind or tuple(plan.shape) != tuple(shape) or \
+            want != tuple(sorted(axes)):
+        raise ValueError(
+            'The FFT plan and a.shape do not match: the plan is for a {} '
+            'transform of shape {} over axes {}, the array has shape {} '
+            'and axes {}'.format(plan.value_type, tuple(plan.shape),
+                                 tuple(plan.axes), tuple(shape),
+                                 tuple(axes)))
 
 
 def _prod(values):
@@ -23,6 +57,7 @@ def c2c(a, n, axis, norm, forward, out=None):
     n = _t.check_n(a.shape[axis] if n is None else int(n))
     cdt = _t.result_dtype('c2c', a.dtype)
     x = _t.resize(a, axis, n)
+    _check_plan('C2C', x.shape, [axis])
     if x.dtype != cdt:
         x = x.astype(cdt)
     res = _t.c2c_axes(x, [axis], forward)
@@ -46,6 +81,7 @@ def c2cn(a, s, axes, norm, forward, out=None):
     x = a
     for ax, n in zip(axes, s):
         x = _t.resize(x, ax, n)
+    _check_plan('C2C', x.shape, axes)
     if x.dtype != cdt:
         x = x.astype(cdt)
     res = _t.c2c_axes(x, axes, forward)

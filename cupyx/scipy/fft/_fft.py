@@ -6,6 +6,14 @@ signature; plans are cached by the plan cache in any case."""
 
 from cupy._core.fft import _routines as _r
 
+def _planned(plan, fn, *args):
+    """`fn(*args)` inside `plan`'s block (its shape checked), if given."""
+    if plan is None:
+        return fn(*args)
+    with plan:
+        return fn(*args)
+
+
 _SWAP = {None: 'forward', 'backward': 'forward', 'forward': 'backward',
          'ortho': 'ortho'}
 
@@ -13,37 +21,37 @@ _SWAP = {None: 'forward', 'backward': 'forward', 'forward': 'backward',
 def fft(x, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, *,
         plan=None):
     """1-D discrete Fourier transform (``scipy.fft.fft``)."""
-    return _r.c2c(x, n, axis, norm, True)
+    return _planned(plan, _r.c2c, x, n, axis, norm, True)
 
 
 def ifft(x, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, *,
          plan=None):
     """1-D inverse discrete Fourier transform."""
-    return _r.c2c(x, n, axis, norm, False)
+    return _planned(plan, _r.c2c, x, n, axis, norm, False)
 
 
 def fft2(x, s=None, axes=(-2, -1), norm=None, overwrite_x=False,
          workers=None, *, plan=None):
     """2-D discrete Fourier transform."""
-    return _r.c2cn(x, s, axes, norm, True)
+    return _planned(plan, _r.c2cn, x, s, axes, norm, True)
 
 
 def ifft2(x, s=None, axes=(-2, -1), norm=None, overwrite_x=False,
           workers=None, *, plan=None):
     """2-D inverse discrete Fourier transform."""
-    return _r.c2cn(x, s, axes, norm, False)
+    return _planned(plan, _r.c2cn, x, s, axes, norm, False)
 
 
 def fftn(x, s=None, axes=None, norm=None, overwrite_x=False, workers=None,
          *, plan=None):
     """N-D discrete Fourier transform."""
-    return _r.c2cn(x, s, axes, norm, True)
+    return _planned(plan, _r.c2cn, x, s, axes, norm, True)
 
 
 def ifftn(x, s=None, axes=None, norm=None, overwrite_x=False, workers=None,
           *, plan=None):
     """N-D inverse discrete Fourier transform."""
-    return _r.c2cn(x, s, axes, norm, False)
+    return _planned(plan, _r.c2cn, x, s, axes, norm, False)
 
 
 def rfft(x, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, *,

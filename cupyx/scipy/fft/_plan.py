@@ -19,9 +19,11 @@ class _Plan(contextlib.ContextDecorator):
         self.value_type = value_type
 
     def __enter__(self):
+        _r.push_plan(self)
         return self
 
     def __exit__(self, *exc):
+        _r.pop_plan()
         return False
 
 
@@ -37,9 +39,13 @@ def get_fft_plan(a, shape=None, axes=None, value_type='C2C'):
             range(-len(shape), 0))
     elif isinstance(axes, int):
         axes = (axes,)
+    axes = tuple(ax % a.ndim for ax in axes)
     if len(axes) > 3:
         raise ValueError('AsdSip plans transforms of 1 to 3 axes')
     # one transform of the shape makes the plans and caches them
     _r.warm_plan(a, shape, axes, value_type)
-    return _Plan(a.shape if shape is None else shape, a.dtype, axes,
-                 value_type)
+    full = list(a.shape)
+    if shape is not None:
+        for ax, n in zip(axes, shape):
+            full[ax] = a.shape[ax] if n is None else n
+    return _Plan(full, a.dtype, axes, value_type)

@@ -31,6 +31,16 @@ def _fft(src, out, fft_type, direction, rank, n0, n1, n2, batch, dim_type,
     if dim_type == _VERTICAL:           # (n, batch): the transform is axis 0
         x = src.T
     fwd = direction == _FORWARD
+    with numpy.errstate(all='ignore'):       # a device does not warn
+        res = _transform(x, fft_type, fwd, sizes, axes)
+    if dim_type == _VERTICAL:
+        res = res.T
+    out[...] = res
+    if overwrite:
+        src[...] = numpy.nan
+
+
+def _transform(x, fft_type, fwd, sizes, axes):
     if fft_type == _C2C:
         res = (numpy.fft.fftn(x, axes=axes) if fwd else
                numpy.fft.ifftn(x, axes=axes, norm='forward'))
@@ -41,11 +51,7 @@ def _fft(src, out, fft_type, direction, rank, n0, n1, n2, batch, dim_type,
     else:
         y = x if not fwd else numpy.conj(x)
         res = numpy.fft.irfftn(y, s=sizes, axes=axes, norm='forward')
-    if dim_type == _VERTICAL:
-        res = res.T
-    out[...] = res
-    if overwrite:
-        src[...] = numpy.nan
+    return res
 
 
 KERNELS = {'AsdFft': _fft}
