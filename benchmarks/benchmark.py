@@ -3,9 +3,10 @@
 ``python benchmarks/benchmark.py JOB [JOB ...] [--json F]``
 
 JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``copy``, ``alloc``, ``call``,
-``random`` or ``all`` (add, cos, matmul, sum, the per-call host cost of
-small operations, with the vendor work each call causes: see call.py, and
-random: see random_bench.py).
+``random``, ``fft`` or ``all`` (add, cos, matmul, sum, random, fft, the per-call
+host cost of
+small operations, with the vendor work each call causes: see call.py,
+random: see random_bench.py, fft: see fft_bench.py).
 Each row: the operation, dtype and size, the device time, NumPy's time on
 the host for the same work, their ratio (device / NumPy: below 1 is
 faster), the achieved rate, and whether the device result matched NumPy's.
@@ -28,6 +29,7 @@ from cupy.xpu import runtime
 
 import call
 import random_bench
+import fft_bench
 import timing
 
 
@@ -235,6 +237,11 @@ def bench_random():
     return random_bench.bench_random(_event_time, _host_time, _batch)
 
 
+def bench_fft():
+    """FFTs of 2^10 to 2^22 points and 1024x1024: see fft_bench.py."""
+    return fft_bench.bench_fft(_event_time, _host_time)
+
+
 JOBS = {
     'add': bench_add,
     'cos': bench_cos,
@@ -244,8 +251,9 @@ JOBS = {
     'copy': bench_copy,
     'alloc': bench_alloc,
     'random': bench_random,
+    'fft': bench_fft,
 }
-ALL = ('add', 'cos', 'matmul', 'sum', 'call', 'random')
+ALL = ('add', 'cos', 'matmul', 'sum', 'call', 'random', 'fft')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048),

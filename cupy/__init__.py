@@ -352,3 +352,4 @@ def show_config():
     """Print the backend, the vendor library or simulator, and devices."""
     from cupy import _info
     print(_info.config_text())
+from cupy import fft  # NOQA

@@ -10,6 +10,7 @@ SIM_CSRC = 'cupy_backends/ascend/simulator/csrc'
 # Cython modules: (module name, extra C sources, extra include dirs, libs)
 _CYTHON_MODULES = [
     ('cupy_backends.ascend._acl', [], [ASCEND_INCLUDE], ['dl']),
+    ('cupy_backends.ascend._asdsip', [], [ASCEND_INCLUDE], ['dl']),
     ('cupy_backends.backend.api', [], [ASCEND_INCLUDE], []),
     ('cupy.xpu.device', [], [], []),
     ('cupy.xpu.stream', [], [], []),
@@ -32,6 +33,7 @@ _CYTHON_MODULES = [
     ('cupy_backends.ascend.ops._reduction', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._linalg', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._random', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._fft', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._provider', [], [ASCEND_INCLUDE], []),
     ('cupy._core._dispatch', [], [], []),
     ('cupy._core.core', [], [], []),
@@ -61,7 +63,8 @@ def extensions(backend, macros, compile_args):
         headers = [os.path.relpath(p, ROOT) for p in glob.glob(
             os.path.join(ROOT, SIM_CSRC, '*.h'))] + [
                 ASCEND_INCLUDE + '/cupy_acl.h',
-                ASCEND_INCLUDE + '/cupy_aclnn_ops.h']
+                ASCEND_INCLUDE + '/cupy_aclnn_ops.h',
+                ASCEND_INCLUDE + '/cupy_asdsip.h']
         exts.append(Extension(
             'cupy_backends.ascend.simulator._sim',
             ['cupy_backends/ascend/simulator/_sim.pyx'] + sim_c,

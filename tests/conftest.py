@@ -16,7 +16,7 @@ LEAK_COUNTERS = (
     'live_host_bytes', 'live_streams', 'live_events', 'live_tensors',
     'live_scalars', 'live_int_arrays', 'live_float_arrays',
     'live_bool_arrays', 'live_tensor_lists', 'live_scalar_lists',
-    'live_executors',
+    'live_executors', 'live_fft_plans',
 )
 
 
@@ -33,7 +33,9 @@ def release_caches():
     """Destroy the cached aclnn executors (their descriptors and
     workspaces are live objects by design, not leaks)."""
     from cupy_backends.ascend.ops import _executor_cache
+    from cupy_backends.ascend.ops import _fft
     _executor_cache.clear()
+    _fft.clear()
 
 
 def release_cached_memory():

@@ -152,3 +152,61 @@ def choose():
 def print_notice(notice):
     if notice:
         sys.stderr.write(notice + '\n')
+
+
+# ---- AsdSip (NNAL package): the FFT library (blas_fft.md section 3.1) ----
+# Installed with the NNAL package and enabled by sourcing
+# ${ASCEND}/nnal/asdsip/set_env.sh; standalone installs default to
+# /usr/local/Ascend/asdsip/<version>/.  Its libraries are in lib/, not
+# lib64/.  ASDSIP_HOME_PATH is the variable that set_env.sh exports
+# [inferred from the NNAL packages' <NAME>_HOME_PATH convention; the
+# script itself is not in the reference], LD_LIBRARY_PATH the one that
+# certainly lists the lib/ directory.
+ASDSIP_NAME = 'libasdsip.so'
+ASDSIP_ROOTS = (
+    '/usr/local/Ascend/nnal/asdsip/latest',
+    '/usr/local/Ascend/asdsip/latest',
+    os.path.expanduser('~/Ascend/nnal/asdsip/latest'),
+)
+
+
+def _asdsip_dirs():
+    dirs = []
+    home = os.environ.get('ASDSIP_HOME_PATH')
+    if home:
+        dirs.append(os.path.join(home, 'lib'))
+    for var in ('ASCEND_TOOLKIT_HOME', 'ASCEND_HOME_PATH'):
+        root = os.environ.get(var)
+        if root:
+            # <ascend>/cann (or ascend-toolkit/latest) next to <ascend>/nnal
+            for up in ('..', os.path.join('..', '..')):
+                dirs.append(os.path.join(root, up, 'nnal', 'asdsip',
+                                         'latest', 'lib'))
+    for root in ASDSIP_ROOTS:
+        dirs.append(os.path.join(root, 'lib'))
+    for d in os.environ.get('LD_LIBRARY_PATH', '').split(os.pathsep):
+        if d:
+            dirs.append(d)
+    return dirs
+
+
+def find_asdsip():
+    """The path of libasdsip.so, or None."""
+    for d in _asdsip_dirs():
+        path = os.path.join(os.path.abspath(d), ASDSIP_NAME)
+        if os.path.exists(path):
+            return path
+    return None
+
+
+class AsdSipNotFoundError(ImportError):
+    """CANN is in use but AsdSip (the NNAL package) was not found."""
+
+
+def asdsip_missing_message():
+    return ('cupy: the FFT needs AsdSip ({}), from the NNAL package '
+            '("Ascend-cann-nnal"), which was not found. Searched '
+            'ASDSIP_HOME_PATH/lib, the nnal/asdsip/latest/lib next to '
+            'ASCEND_TOOLKIT_HOME / ASCEND_HOME_PATH, {} and LD_LIBRARY_PATH. '
+            'Install NNAL and source <ascend>/nnal/asdsip/set_env.sh.'.format(
+                ASDSIP_NAME, ', '.join(r + '/lib' for r in ASDSIP_ROOTS)))

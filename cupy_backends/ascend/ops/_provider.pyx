@@ -14,6 +14,7 @@ from cupy_backends.backend.provider cimport Provider
 from cupy_backends.backend.provider import OperationNotSupported
 from cupy_backends.ascend.ops import _copy
 from cupy_backends.ascend.ops import _creation
+from cupy_backends.ascend.ops import _fft
 from cupy_backends.ascend.ops.elementwise import _run as _elementwise
 from cupy_backends.ascend.ops import _indexing
 from cupy_backends.ascend.ops import _linalg
@@ -22,7 +23,7 @@ from cupy_backends.ascend.ops import _random
 from cupy_backends.ascend.ops import _reduction
 
 _FAMILIES = (_copy, _creation, _indexing, _nonzero, _reduction, _linalg,
-             _elementwise, _random)
+             _elementwise, _random, _fft)
 
 
 def _merge(str table):

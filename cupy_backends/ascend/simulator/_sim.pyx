@@ -20,6 +20,13 @@ from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.string cimport memcpy
 
 
+cdef extern from *:
+    """
+    int64_t cupy_sim_fft_live_plans(void);  /* csrc/sim_fft.c */
+    """
+    int64_t cupy_sim_fft_live_plans()
+
+
 cdef extern from "sim_internal.h" nogil:
     enum:
         SIM_MAX_DIMS
@@ -363,6 +370,7 @@ def counters():
         'tensor_creations': c.tensor_creations,
         'scalar_creations': c.scalar_creations,
         'array_creations': c.array_creations,
+        'live_fft_plans': cupy_sim_fft_live_plans(),
     }
 
 

@@ -18,6 +18,7 @@ shared/reference/cann/ops.md.
 
 from cupy_backends.ascend.simulator.kernels import data
 from cupy_backends.ascend.simulator.kernels import elementwise
+from cupy_backends.ascend.simulator.kernels import fft
 from cupy_backends.ascend.simulator.kernels import linalg
 from cupy_backends.ascend.simulator.kernels import random
 from cupy_backends.ascend.simulator.kernels import reduce
@@ -34,4 +35,4 @@ def _merge(families):
     return table
 
 
-KERNELS = _merge((data, elementwise, reduce, linalg, random))
+KERNELS = _merge((data, elementwise, reduce, linalg, random, fft))

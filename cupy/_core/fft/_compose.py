@@ -1,0 +1,259 @@
+"""Fourier transforms composed of other device operations (DESIGN.md
+capability path, step 2): what the provider's 'fft' does not run --
+complex128 (no Ascend library has a double FFT, blas_fft.md 3.3) and
+sizes it cannot plan (a prime factor > 199, more than 2^27 points).
+
+* powers of two: a radix-2 Stockham transform (autosort, no bit
+  reversal): log2(n) passes of one twiddle multiply, one add and one
+  subtract over strided views, each pass writing the two halves of a new
+  buffer.  Stage L (transforms of length L done, M = n / L columns left):
+  Y'[k] = E[k] + w^k O[k] and Y'[k + L] = E[k] - w^k O[k], with E and O
+  the first and second halves of the columns and w = exp(-+2 pi i / 2L);
+  the twiddles of every stage are one strided view of one table of n/2.
+* small sizes (n <= 4096 = n1 n2, both <= 128): the four-step
+  algorithm with dense DFTs of n1 and n2 points as broadcast products
+  summed over an axis (six operations instead of 3 log2(n): on a device
+  whose cost is per operation, as the simulator's is, 10x faster at 1024).
+* real input of even length n: one complex transform of n/2 points of
+  the pairs (x[2j], x[2j+1]) seen as complex numbers (a view, no copy),
+  split into the spectra of the even and odd samples and joined with
+  one twiddle per bin (half the work of a complex transform of n).
+* other sizes: Bluestein's algorithm (chirp-z), a convolution of length
+  M >= 2n - 1 (a power of two) through two transforms of M points (the
+  provider's for complex64, Stockham's for complex128) and the transform
+  of the chirp, computed once.
+
+Tables (twiddles, chirps) are made on the device (arange, cos, sin: no
+host data) and kept in the provider's FFT plan cache, so that they are
+bounded, counted in its memory and freed by its ``clear()`` like plans.
+All transforms here are unnormalised; the caller scales.
+"""
+
+import math
+
+import numpy
+
+from cupy._core import _dispatch
+from cupy._core import _routines_ufuncs as _uf
+from cupy._core import core
+from cupy._core._routines_creation import index_range
+
+_F64 = numpy.dtype(numpy.float64)
+_C128 = numpy.dtype(numpy.complex128)
+
+
+def is_pow2(n):
+    return n > 0 and n & (n - 1) == 0
+
+
+def elementwise_parts(dtype):
+    """The elementwise loops the compositions need for `dtype` (complex),
+    for the caller's route check (a composition whose parts go to the host
+    is not chosen)."""
+    c = dtype.char
+    return [('multiply', c * 2 + '->' + c), ('add', c * 2 + '->' + c),
+            ('subtract', c * 2 + '->' + c), ('cos', 'd->d'),
+            ('sin', 'd->d'), ('multiply', 'dd->d'),
+            ('remainder', 'll->l'), ('multiply', 'll->l')]
+
+
+def composable(dtype):
+    return all(_dispatch.route(name, loop) not in (None, 'host')
+               for name, loop in elementwise_parts(dtype))
+
+
+class _Table:
+    """Device arrays kept in the plan cache (its entry protocol: nbytes,
+    destroy)."""
+
+    def __init__(self, key, arrays):
+        self.key = key
+        self.arrays = arrays
+        self.nbytes = sum(a.nbytes for a in arrays)
+
+    def destroy(self):
+        self.arrays = None
+
+
+def _cached(key, make):
+    cache = _dispatch.run('fft_plan_cache', (), (), {}, 0)
+    return cache.composed(key, lambda: _Table(key, make())).arrays
+
+
+def unit_circle(angle, dtype):
+    """exp(1j * angle) (angle float64 on the device) as `dtype`."""
+    out = core._empty(angle.shape, _C128)
+    core._copy_to(out.real, _uf.cos(angle))
+    core._copy_to(out.imag, _uf.sin(angle))
+    return out if dtype == _C128 else out.astype(dtype)
+
+
+def _twiddles(n, dtype, forward):
+    """exp(-+2 pi i k / n), k < n / 2."""
+    def make():
+        k = index_range(n // 2).astype(_F64)
+        step = (-2.0 if forward else 2.0) * math.pi / n
+        return [unit_circle(_uf.multiply(k, step), dtype)]
+    return _cached(('twiddles', n, dtype.char, forward,
+                    core._empty((), dtype).data.device_id), make)[0]
+
+
+def stockham(x, forward):
+    """The unnormalised DFT of the last axis of `x` (complex, C-contiguous,
+    a power-of-two length n >= 2): a new contiguous array."""
+    n = x.shape[-1]
+    batch = x.size // n
+    tw = _twiddles(n, x.dtype, forward)
+    y = x.reshape(batch, 1, n)
+    length = 1
+    while length < n:
+        half = n // (2 * length)
+        even = y[:, :, :half]
+        odd = y[:, :, half:]
+        res = core._empty((batch, 2 * length, half), x.dtype)
+        if length > 1:
+            w = tw[::half][:length].reshape(1, length, 1)
+            odd = _uf.multiply(odd, w)
+        _uf.add(even, odd, out=res[:, :length])
+        _uf.subtract(even, odd, out=res[:, length:])
+        y = res
+        length *= 2
+    return y.reshape(x.shape)
+
+
+def _bluestein_tables(n, m, dtype, forward, transform):
+    """The chirp c[k] = exp(-+i pi k^2 / n) (k < n) and the transform of
+    its conjugate's circular extension to m points, divided by m (the
+    inverse transform's scale folded in)."""
+    def make():
+        k = index_range(n)
+        # k^2 mod 2n exactly in int64, so the angle keeps its precision
+        k2 = _uf.remainder(_uf.multiply(k, k), 2 * n).astype(_F64)
+        step = (-1.0 if forward else 1.0) * math.pi / n
+        chirp = unit_circle(_uf.multiply(k2, step), dtype)
+        conj = _uf.conjugate(chirp)
+        ext = core._empty((m,), dtype)
+        core._fill(ext, 0)
+        core._copy_to(ext[:n], conj)
+        if n > 1:
+            core._copy_to(ext[m - n + 1:], conj[1:][::-1])
+        spec = transform(ext.reshape(1, m), True)
+        spec = _uf.multiply(spec.reshape(m), 1.0 / m)
+        return [chirp, spec.astype(dtype)]
+    dev = core._empty((), dtype).data.device_id
+    return _cached(('bluestein', n, dtype.char, forward, dev), make)
+
+
+def bluestein(x, forward, transform):
+    """The unnormalised DFT of the last axis of `x` (complex, C-contiguous,
+    any length n) through power-of-two transforms ``transform(y,
+    forward)`` of the last axis."""
+    n = x.shape[-1]
+    batch = x.size // n
+    m = 1
+    while m < 2 * n - 1:
+        m *= 2
+    chirp, spec = _bluestein_tables(n, m, x.dtype, forward, transform)
+    a = core._empty((batch, m), x.dtype)
+    core._fill(a[:, n:], 0)
+    _uf.multiply(x.reshape(batch, n), chirp, out=a[:, :n])
+    fa = transform(a, True)
+    _uf.multiply(fa, spec, out=fa)
+    conv = transform(fa, False)
+    out = core._empty((batch, n), x.dtype)
+    _uf.multiply(conv[:, :n], chirp, out=out)
+    return out.reshape(x.shape)
+
+
+# Four-step limits: at most 4096 points, blocks of at most 128 (a dense
+# DFT of 128 points costs 128 products per output), and at most 2^20
+# elements in one broadcast product (16 MiB of complex128).
+_BLOCK_MAX_N = 4096
+_BLOCK_MAX = 128
+_BLOCK_MAX_ELEMENTS = 1 << 20
+
+
+def split(n):
+    """n = n1 * n2 with n1 <= n2 as close to sqrt(n) as divisors allow."""
+    n1 = int(math.isqrt(n))
+    while n % n1:
+        n1 -= 1
+    return n1, n // n1
+
+
+def four_step_fits(n, batch, dtype):
+    if n > _BLOCK_MAX_N or _dispatch.route('sum', dtype) in (None, 'host'):
+        return False
+    n1, n2 = split(n)
+    return n2 <= _BLOCK_MAX and batch * n * n2 <= _BLOCK_MAX_ELEMENTS
+
+
+def _phase_table(rows, cols, n, dtype, forward):
+    """exp(-+2 pi i (r c mod n) / n) for r < rows, c < cols: (rows, cols)."""
+    r = index_range(rows).reshape(rows, 1)
+    c = index_range(cols).reshape(1, cols)
+    rc = _uf.remainder(_uf.multiply(r, c), n).astype(_F64)
+    step = (-2.0 if forward else 2.0) * math.pi / n
+    return unit_circle(_uf.multiply(rc, step), dtype)
+
+
+def _four_step_tables(n, dtype, forward):
+    def make():
+        n1, n2 = split(n)
+        return [_phase_table(n1, n1, n1, dtype, forward),
+                _phase_table(n1, n2, n, dtype, forward),
+                _phase_table(n2, n2, n2, dtype, forward)]
+    dev = core._empty((), dtype).data.device_id
+    return _cached(('four-step', n, dtype.char, forward, dev), make)
+
+
+def four_step(x, forward):
+    """The unnormalised DFT of the last axis of `x` (complex, C-contiguous,
+    n = n1 n2 points, four_step_fits): X[k1 + n1 k2] = sum_j2 W_n2^(j2 k2)
+    W_n^(j2 k1) sum_j1 W_n1^(j1 k1) x[j1 n2 + j2]."""
+    n = x.shape[-1]
+    batch = x.size // n
+    n1, n2 = split(n)
+    m1, tw, m2 = _four_step_tables(n, x.dtype, forward)
+    y = x.reshape(batch, 1, n1, n2)
+    y = _uf.multiply(y, m1.reshape(1, n1, n1, 1)).sum(axis=2)
+    _uf.multiply(y, tw, out=y)                              # (b, k1, j2)
+    z = _uf.multiply(y.reshape(batch, n1, 1, n2),
+                     m2.reshape(1, 1, n2, n2)).sum(axis=3)  # (b, k1, k2)
+    out = core._empty((batch, n2, n1), x.dtype)
+    core._copy_to(out, z.transpose(0, 2, 1))
+    return out.reshape(x.shape)
+
+
+def _half_twiddles(n, dtype):
+    """exp(-2 pi i k / n) / 2i, k <= n / 2 (packed_r2c's odd part)."""
+    def make():
+        k = index_range(n // 2 + 1).astype(_F64)
+        w = unit_circle(_uf.multiply(k, -2.0 * math.pi / n), _C128)
+        return [_uf.multiply(w, -0.5j).astype(dtype)]
+    dev = core._empty((), dtype).data.device_id
+    return _cached(('half-twiddles', n, dtype.char, dev), make)[0]
+
+
+def packed_r2c(x, cdtype, transform):
+    """The forward half spectrum (n/2 + 1 bins) of the last axis of real,
+    C-contiguous `x` (even n >= 4), through ``transform(z, True)`` of n/2
+    complex points.  With z = x[0::2] + i x[1::2] and Z its transform:
+    X[k] = E[k] + exp(-2 pi i k / n) O[k], E = (Z[k] + conj Z[-k]) / 2,
+    O = (Z[k] - conj Z[-k]) / 2i."""
+    n = x.shape[-1]
+    m = n // 2
+    lead = x.shape[:-1]
+    real = numpy.dtype(cdtype.char.lower())
+    if x.dtype != real:
+        x = x.astype(real)
+    z = transform(x.view(cdtype), True)                 # (..., m)
+    zp = core._empty(lead + (m + 1,), cdtype)           # Z[0..m], Z[m] = Z[0]
+    core._copy_to(zp[..., :m], z)
+    core._copy_to(zp[..., m:], z[..., :1])
+    zr = _uf.conjugate(zp[..., ::-1])                   # conj Z[-k]
+    even = _uf.add(zp, zr)
+    _uf.multiply(even, 0.5, out=even)
+    odd = _uf.subtract(zp, zr)
+    _uf.multiply(odd, _half_twiddles(n, cdtype), out=odd)
+    return _uf.add(even, odd, out=even)

@@ -1,0 +1,81 @@
+"""Frequencies and shifts (``numpy.fft.fftfreq``, ``fftshift`` ...)."""
+
+import numpy
+
+from cupy._core import _routines_ufuncs as _uf
+from cupy._core import core
+from cupy._core._operands import as_array
+from cupy._core._routines_creation import index_range
+
+
+def _int(n, what):
+    try:
+        return int(numpy.asarray(n).astype(int, casting='same_kind'))
+    except TypeError:
+        raise ValueError('{} should be an integer'.format(what)) from None
+
+
+def fftfreq(n, d=1.0, device=None):
+    """The sample frequencies of :func:`fft`: [0, 1, ..., n/2-1, -n/2, ...,
+    -1] / (d * n), float64."""
+    n = _int(n, 'n')
+    k = index_range(n)
+    # k for k < ceil(n / 2), k - n after
+    res = core._empty((n,), numpy.dtype(numpy.float64))
+    half = (n - 1) // 2 + 1
+    core._copy_to(res[:half], k[:half])
+    core._copy_to(res[half:], _uf.subtract(k[half:], n))
+    return _uf.multiply(res, 1.0 / (n * d), out=res)
+
+
+def rfftfreq(n, d=1.0, device=None):
+    """The sample frequencies of :func:`rfft`: [0, 1, ..., n // 2] / (d *
+    n), float64."""
+    n = _int(n, 'n')
+    res = index_range(n // 2 + 1).astype(numpy.float64)
+    return _uf.multiply(res, 1.0 / (n * d), out=res)
+
+
+def _roll(x, shifts, axes):
+    res = x
+    for shift, ax in zip(shifts, axes):
+        size = res.shape[ax]
+        if size == 0:
+            continue
+        shift %= size
+        if shift == 0:
+            continue
+        out = core._empty(res.shape, res.dtype)
+        lead = [slice(None)] * res.ndim
+        tail = [slice(None)] * res.ndim
+        lead[ax] = slice(shift, None)
+        tail[ax] = slice(0, size - shift)
+        core._copy_to(out[tuple(lead)], res[tuple(tail)])
+        lead[ax] = slice(0, shift)
+        tail[ax] = slice(size - shift, None)
+        core._copy_to(out[tuple(lead)], res[tuple(tail)])
+        res = out
+    return res if res is not x else x.copy()
+
+
+def _axes(x, axes):
+    if axes is None:
+        return list(range(x.ndim))
+    if isinstance(axes, (int, numpy.integer)):
+        axes = (axes,)
+    return [numpy.lib.array_utils.normalize_axis_index(int(a), x.ndim)
+            for a in axes]
+
+
+def fftshift(x, axes=None):
+    """Move the zero-frequency term to the centre (``numpy.fft.fftshift``)."""
+    x = as_array(x)
+    axes = _axes(x, axes)
+    return _roll(x, [x.shape[a] // 2 for a in axes], axes)
+
+
+def ifftshift(x, axes=None):
+    """The inverse of :func:`fftshift`."""
+    x = as_array(x)
+    axes = _axes(x, axes)
+    return _roll(x, [-(x.shape[a] // 2) for a in axes], axes)

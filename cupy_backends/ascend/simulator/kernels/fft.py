@@ -1,0 +1,57 @@
+"""NumPy kernel of the simulator's AsdSip FFT (csrc/sim_fft.c;
+shared/reference/cann/blas_fft.md section 3.3).
+
+One kernel for every plan: ``AsdFft(input, output, fftType, direction,
+rank, n0, n1, n2, batch, dimType, overwrite)``.  Both directions are
+unnormalised (AsdSip's unit tests compare the inverse with NumPy's
+``norm='forward'``): C2C FORWARD is ``fftn``, INVERSE ``ifftn(norm=
+'forward')``; R2C FORWARD ``rfftn``, R2C INVERSE ``ihfft(norm='forward')``
+(conj of rfft); C2R INVERSE ``irfftn(norm='forward')``, C2R FORWARD
+``hfft`` (irfft of the conjugate, unscaled).  C2R ignores the imaginary
+parts of the self-conjugate bins as NumPy's irfft does [inferred: not
+documented].  NumPy computes float32 transforms in float32 (NumPy >= 2).
+
+``overwrite``: the plan overwrites its input (horizontal 1-D of a power
+of two >= 2^15, FFT_1D.md): the input is filled with NaN afterwards.
+"""
+
+import numpy
+
+# include/cupy_asdsip.h
+_C2C, _C2R, _R2C = 0x10, 0x11, 0x12
+_FORWARD = 0x10
+_VERTICAL = 0x11
+
+
+def _fft(src, out, fft_type, direction, rank, n0, n1, n2, batch, dim_type,
+         overwrite):
+    sizes = (n0, n1, n2)[:rank]
+    axes = tuple(range(1, rank + 1))
+    x = src
+    if dim_type == _VERTICAL:           # (n, batch): the transform is axis 0
+        x = src.T
+    fwd = direction == _FORWARD
+    with numpy.errstate(all='ignore'):       # a device does not warn
+        res = _transform(x, fft_type, fwd, sizes, axes)
+    if dim_type == _VERTICAL:
+        res = res.T
+    out[...] = res
+    if overwrite:
+        src[...] = numpy.nan
+
+
+def _transform(x, fft_type, fwd, sizes, axes):
+    if fft_type == _C2C:
+        res = (numpy.fft.fftn(x, axes=axes) if fwd else
+               numpy.fft.ifftn(x, axes=axes, norm='forward'))
+    elif fft_type == _R2C:
+        res = numpy.fft.rfftn(x, axes=axes)
+        if not fwd:
+            res = numpy.conj(res)
+    else:
+        y = x if not fwd else numpy.conj(x)
+        res = numpy.fft.irfftn(y, s=sizes, axes=axes, norm='forward')
+    return res
+
+
+KERNELS = {'AsdFft': _fft}

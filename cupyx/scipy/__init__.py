@@ -1,0 +1,2 @@
+"""SciPy's API on the device (``cupyx.scipy``): see TODO.md for what
+exists."""

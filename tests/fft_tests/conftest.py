@@ -1,0 +1,13 @@
+"""The FFT tests leave nothing cached behind them: plans, composed
+tables and their pool blocks are released at the end of each module, so
+that later tests that reason about the pool's free space (provider_tests'
+out-of-memory checks) see the pool as the tests before them left it."""
+
+import pytest
+
+
+@pytest.fixture(scope='module', autouse=True)
+def _release_fft_caches():
+    yield
+    from tests.conftest import release_cached_memory
+    release_cached_memory()
