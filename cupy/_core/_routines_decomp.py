@@ -4,12 +4,12 @@ in float64, float32/float64/complex64/complex128 as they are; float16 and
 other types refused as NumPy refuses them), then each neutral operation
 along the capability path of ``cupy._core._dispatch``.
 
-No provider lists a loop of these operations yet (the ascend provider's
-aclnn decompositions are TODO.md work), so every loop resolves to the
-counted host fallback of ``cupy._core._fallback``: the operands are read
-once, NumPy computes (and raises NumPy's own ``LinAlgError`` for singular
-or non positive-definite input: that is the one device-to-host read of the
-call), the results are written back.  float64 is never computed in
+A loop the provider lists runs there (the ascend provider: qr on
+aclnnLinalgQr); every other loop resolves to the counted host fallback of
+``cupy._core._fallback``: the operands are read once, NumPy computes
+(and raises NumPy's own ``LinAlgError`` for singular or non
+positive-definite input: that is the one device-to-host read of the call),
+the results are written back.  float64 is never computed in
 float32.
 """
 
@@ -17,8 +17,11 @@ import numpy
 
 from cupy._core import _dispatch
 from cupy._core import _fallback
+from cupy._core import core
+from cupy._core.elementwise import _capability
 from cupy._core._operands import as_array
 from cupy._core._transfer import from_host
+from cupy_backends.backend.provider import OperationNotSupported
 
 # the neutral operations of operations.md "Linear algebra"
 OPERATIONS = ('lu_factor', 'lu_solve', 'cholesky', 'qr', 'triangular_solve',
@@ -29,6 +32,16 @@ OPERATIONS = ('lu_factor', 'lu_solve', 'cholesky', 'qr', 'triangular_solve',
 _dispatch.register_resolver(lambda op, loop: 'host', OPERATIONS)
 
 _LOOPS = frozenset(numpy.dtype(c) for c in 'fdFD')
+
+
+def _rows():
+    # the 'linalg' rows of ``python -m cupy info``: each operation's route
+    # per loop dtype, as the dispatch module answers it now
+    return {('linalg', op, '{0}->{0}'.format(c)): _dispatch.route(op, c)
+            for op in OPERATIONS for c in 'fdFD'}
+
+
+_capability.register_rows(_rows)
 
 
 def loop_dtype(*dtypes):
@@ -60,24 +73,36 @@ def check_stacked(a, square=True):
 
 def run(op, host_fn, operands, loop):
     """Run neutral operation ``op`` on ``operands`` (device arrays or
-    None) in ``loop``: the result(s) of ``host_fn(*host operands)`` as
-    device arrays (a tuple when ``host_fn`` returns one).
-
-    The route is the dispatch module's: with no provider loop it is
-    'host', counted and warned once per (op, loop) by ``_fallback``.
-    """
-    route = _dispatch.route(op, loop)
-    if route != 'host':
-        # a provider loop lands with its provider operation (TODO.md)
-        raise NotImplementedError(
-            'cupy: {} on {} has route {!r}, which this core does not run '
-            'yet'.format(op, loop, route))
+    None) in ``loop`` where the provider does not: the result(s) of
+    ``host_fn(*host operands)`` as device arrays (a tuple when
+    ``host_fn`` returns one), counted and warned once per (op, loop) by
+    ``_fallback`` (the route the resolver above gives every such loop)."""
     _fallback.enter(op, numpy.dtype(loop).char, 'no device decomposition')
     hosts = [None if x is None else as_array(x).get() for x in operands]
     res = host_fn(*hosts)
     if isinstance(res, tuple):
         return tuple(_upload(r) for r in res)
     return _upload(res)
+
+
+def qr(a, mode, loop):
+    """``numpy.linalg.qr(a, mode)`` of a stack of ``loop`` matrices: the
+    provider's 'qr' for the reduced and complete modes of a non-empty
+    stack where it lists ``loop``, else the host."""
+    if (mode in ('reduced', 'complete') and a.size and
+            _dispatch.device_has('qr', loop)):
+        m, n = a.shape[-2:]
+        k = min(m, n) if mode == 'reduced' else m
+        x = a if a.dtype == loop else a.astype(loop)
+        q = core._empty(a.shape[:-2] + (m, k), loop)
+        r = core._empty(a.shape[:-2] + (k, n), loop)
+        try:
+            core._run('qr', (q._as_view(), r._as_view()), (x._as_view(),),
+                      {'mode': mode})
+            return q, r
+        except OperationNotSupported:
+            pass
+    return run('qr', lambda h: numpy.linalg.qr(h, mode=mode), (a,), loop)
 
 
 def _upload(h):

@@ -39,8 +39,7 @@ def qr(a, mode='reduced'):
     a = as_array(a)
     _decomp.check_stacked(a, square=False)
     loop = _decomp.loop_dtype(a.dtype)
-    res = _decomp.run('qr', lambda h: numpy.linalg.qr(h, mode=mode), (a,),
-                      loop)
+    res = _decomp.qr(a, mode, loop)
     if mode in ('reduced', 'complete'):
         return QRResult(*res)
     return res

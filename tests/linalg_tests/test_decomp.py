@@ -282,3 +282,33 @@ def test_eig():
     numpy.testing.assert_allclose(
         numpy.sort_complex(cupy.linalg.eigvals(cupy.asarray(a)).get()),
         numpy.sort_complex(ref.eigenvalues), atol=1e-10)
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+@pytest.mark.parametrize('mode', ['reduced', 'complete'])
+def test_qr_on_device(dtype, mode):
+    # aclnnLinalgQr: no host fallback and no host traffic but the upload
+    from cupy_backends.ascend import simulator
+    a = cupy.asarray(_matrix((2, 6, 6), dtype)[:, :, :4])
+    before = simulator.counters()
+    _fallback.reset()
+    q, r = cupy.linalg.qr(a, mode=mode)
+    after = simulator.counters()
+    assert after['d2h_bytes'] == before['d2h_bytes']
+    assert after['h2d_bytes'] == before['h2d_bytes']
+    assert not _fallback.fallback_counts()
+    h = a.get()
+    ref = numpy.linalg.qr(h, mode=mode)
+    assert q.shape == ref.Q.shape and r.shape == ref.R.shape
+    numpy.testing.assert_allclose(q.get() @ r.get(), h,
+                                  atol=100 * _eps(dtype) * abs(h).max())
+
+
+def test_qr_hidden_loop_takes_host():
+    from cupy._core import _dispatch
+    _fallback.reset()
+    with _dispatch.hide('qr', [numpy.dtype(numpy.float32)]):
+        q, r = cupy.linalg.qr(cupy.eye(3, dtype=numpy.float32))
+    assert _fallback.fallback_counts() == {('qr', 'f'): 1}
+    numpy.testing.assert_allclose(q.get() @ r.get(), numpy.eye(3),
+                                  atol=1e-6)

@@ -99,6 +99,7 @@
     X(LeTensor, REPEAT, 3, (T, T, O)) \
     X(LeftShift, REPEAT, 3, (T, T, O)) \
     X(LeftShifts, REPEAT, 3, (T, S, O)) \
+    X(LinalgQr, REPEAT, 4, (T, I, O, O)) \
     X(Log, REPEAT, 2, (T, O)) \
     X(Log10, REPEAT, 2, (T, O)) \
     X(Log1p, REPEAT, 2, (T, O)) \
