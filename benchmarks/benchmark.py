@@ -2,9 +2,10 @@
 
 ``python benchmarks/benchmark.py JOB [JOB ...] [--json F]``
 
-JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``copy``, ``alloc``, ``call``
-or ``all`` (add, cos, matmul, sum, and the per-call host cost of small
-operations, with the vendor work each call causes: see call.py).
+JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``copy``, ``alloc``, ``call``,
+``linalg`` or ``all`` (add, cos, matmul, sum, the per-call host cost of
+small operations, with the vendor work each call causes: see call.py, and
+the decompositions: see linalg.py).
 Each row: the operation, dtype and size, the device time, NumPy's time on
 the host for the same work, their ratio (device / NumPy: below 1 is
 faster), the achieved rate, and whether the device result matched NumPy's.
@@ -26,6 +27,7 @@ import cupy
 from cupy.xpu import runtime
 
 import call
+import linalg
 import timing
 
 
@@ -236,8 +238,9 @@ JOBS = {
     'call': bench_call,
     'copy': bench_copy,
     'alloc': bench_alloc,
+    'linalg': linalg.bench_linalg,
 }
-ALL = ('add', 'cos', 'matmul', 'sum', 'call')
+ALL = ('add', 'cos', 'matmul', 'sum', 'call', 'linalg')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048))
