@@ -26,7 +26,8 @@ def _vector(x, ord, axis, keepdims):
         raise ValueError("Invalid norm order '{}' for vectors".format(ord))
     ax = cupy.abs(x)
     if ord == numpy.inf:
-        return ax.max(axis=axis, keepdims=keepdims)
+        # initial=0: the norm of no elements is 0, as NumPy's
+        return ax.max(axis=axis, keepdims=keepdims, initial=0)
     if ord == -numpy.inf:
         return ax.min(axis=axis, keepdims=keepdims)
     if ord == 0:
@@ -60,7 +61,7 @@ def _matrix(x, ord, row, col, keepdims):
         if outer > inner:
             outer -= 1
         sums = ax.sum(axis=inner)
-        r = sums.max(axis=outer) if ord in (1, numpy.inf) else \
+        r = sums.max(axis=outer, initial=0) if ord in (1, numpy.inf) else \
             sums.min(axis=outer)
     else:
         raise ValueError('Invalid norm order for matrices.')

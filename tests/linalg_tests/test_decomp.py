@@ -241,6 +241,15 @@ def test_vector_matrix_norm(xp):
                                                             keepdims=True))
 
 
+@testing.numpy_cupy_allclose()
+def test_norm_empty(xp):
+    return (xp.linalg.norm(xp.zeros((0,))), xp.linalg.norm(xp.zeros(0),
+                                                           numpy.inf),
+            xp.linalg.norm(xp.zeros((0, 3)), 1),
+            xp.linalg.norm(xp.zeros((3, 0)), numpy.inf),
+            xp.linalg.norm(xp.zeros((0, 3)), numpy.inf, axis=0))
+
+
 def test_norm_errors():
     for xp in (numpy, cupy):
         a = xp.ones((2, 2))
