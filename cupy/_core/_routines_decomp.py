@@ -105,6 +105,35 @@ def qr(a, mode, loop):
     return run('qr', lambda h: numpy.linalg.qr(h, mode=mode), (a,), loop)
 
 
+def triangular_solve(a, b, trans, lower, unit, loop, host_fn):
+    """x with op(a) x = b, a (n, n) triangular, b (n,) or (n, k): the
+    provider's 'triangular_solve' where it lists ``loop``, else
+    ``host_fn`` on the host.  The device gives NaN for a zero pivot, so a
+    non-unit solve reads a's diagonal back once (n booleans) to raise
+    SciPy's LinAlgError."""
+    if a.size and b.size and _dispatch.device_has('triangular_solve', loop):
+        x2 = b.reshape(b.shape[0], -1) if b.ndim == 1 else b
+        aa = a if a.dtype == loop else a.astype(loop)
+        bb = x2 if x2.dtype == loop else x2.astype(loop)
+        out = core._empty(bb.shape, loop)
+        try:
+            core._run('triangular_solve', (out._as_view(),),
+                      (aa._as_view(), bb._as_view()),
+                      {'upper': not lower, 'trans': trans, 'unit': unit})
+        except OperationNotSupported:
+            pass
+        else:
+            if not unit:
+                zero = numpy.flatnonzero(
+                    (a.diagonal() == 0).get())     # the one read back
+                if zero.size:
+                    raise numpy.linalg.LinAlgError(
+                        'singular matrix: resolution failed at diagonal '
+                        '{}'.format(zero[0]))
+            return out.reshape(b.shape)
+    return run('triangular_solve', host_fn, (a, b), loop)
+
+
 def _upload(h):
     # a Python number (lstsq's rank) stays one; NumPy scalars and arrays
     # become device arrays (0-d for a scalar, as CuPy)

@@ -80,3 +80,33 @@ def test_special(xp, scp):
             la.khatri_rao(a, b), la.block_diag(a, b, 5,
                                                               [1, 2]),
             la.block_diag())
+
+
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64,
+                                   numpy.complex64, numpy.complex128])
+@pytest.mark.parametrize('trans', [0, 1, 'T'])
+def test_solve_triangular_on_device(dtype, trans):
+    # aclnnTriangularSolve: no host fallback; the singular check reads
+    # back n booleans, nothing else crosses
+    from cupy._core import _fallback
+    from cupy_backends.ascend import simulator
+    a = cupy.asarray(_a(6, dtype))
+    b = cupy.asarray(_a(6, dtype, 1)[:, ::2])       # non-contiguous
+    _fallback.reset()
+    before = simulator.counters()
+    x = cla.solve_triangular(a, b, trans=trans, lower=True)
+    after = simulator.counters()
+    assert not _fallback.fallback_counts()
+    assert after['d2h_bytes'] - before['d2h_bytes'] == 6
+    assert after['h2d_bytes'] == before['h2d_bytes']
+    _close(x, scipy_linalg.solve_triangular(a.get(), b.get(), trans=trans,
+                                            lower=True), dtype)
+
+
+def test_solve_triangular_singular_on_device():
+    a = cupy.asarray(numpy.triu(numpy.ones((3, 3), numpy.float32)))
+    a[2, 2] = 0
+    with pytest.raises(numpy.linalg.LinAlgError, match='diagonal 2'):
+        cla.solve_triangular(a, cupy.ones(3, numpy.float32))
+    with pytest.raises(numpy.linalg.LinAlgError, match='diagonal 2'):
+        scipy_linalg.solve_triangular(a.get(), numpy.ones(3))

@@ -54,3 +54,60 @@ def test_linalg_qr_rejects(dev):
     assert qr(numpy.float32, mode=3) == PARAM_INVALID
     assert qr(numpy.float32, qshape=(3, 2)) == PARAM_INVALID
     assert qr(numpy.float32, shape=(3,)) == PARAM_INVALID
+
+
+base._SIGNATURES.update({'TriangularSolve': [vp, vp, ctypes.c_bool,
+                                             ctypes.c_bool, ctypes.c_bool,
+                                             vp, vp]})
+
+
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64,
+                                   numpy.complex64, numpy.complex128])
+@pytest.mark.parametrize('upper,transpose,unit', [(True, False, False),
+                                                  (False, True, False),
+                                                  (False, False, True)])
+def test_triangular_solve(dev, dtype, upper, transpose, unit):
+    rs = numpy.random.RandomState(1)
+    ha = (rs.uniform(-1, 1, (2, 4, 4)) + 4 * numpy.eye(4)).astype(dtype)
+    hb = rs.uniform(-1, 1, (2, 4, 3)).astype(dtype)
+    _, a = dev.array(ha)
+    _, b = dev.array(hb)
+    px, x = dev.empty(hb.shape, dtype)
+    pm, m = dev.empty(ha.shape, dtype)
+    assert execute('TriangularSolve', vp(b), vp(a), upper, transpose, unit,
+                   vp(x), vp(m)) == 0
+    t = numpy.triu(ha) if upper else numpy.tril(ha)
+    if unit:
+        t = t - t * numpy.eye(4) + numpy.eye(4)
+    op = numpy.swapaxes(t, -1, -2) if transpose else t
+    numpy.testing.assert_allclose(op @ dev.read(px, hb.shape, dtype), hb,
+                                  atol=1e-5)
+    numpy.testing.assert_array_equal(dev.read(pm, ha.shape, dtype), ha)
+
+
+def test_triangular_solve_zero_pivot_is_nan(dev):
+    ha = numpy.triu(numpy.ones((3, 3), numpy.float32))
+    ha[1, 1] = 0
+    _, a = dev.array(ha)
+    _, b = dev.array(numpy.ones((3, 1), numpy.float32))
+    px, x = dev.empty((3, 1), numpy.float32)
+    m = dev.empty((3, 3), numpy.float32)[1]
+    assert execute('TriangularSolve', vp(b), vp(a), True, False, False,
+                   vp(x), vp(m)) == 0
+    assert numpy.isnan(dev.read(px, (3, 1), numpy.float32)).any()
+
+
+def test_triangular_solve_rejects(dev):
+    def trsv(dt=numpy.float32, bshape=(3, 2), xshape=(3, 2), adt=None):
+        a = dev.array(numpy.eye(3, dtype=adt or dt))[1]
+        b = dev.array(numpy.ones(bshape, dt))[1]
+        x = dev.empty(xshape, dt)[1]
+        m = dev.empty((3, 3), dt)[1]
+        return phase1('TriangularSolve', vp(b), vp(a), True, False, False,
+                      vp(x), vp(m))[0]
+
+    # each fails in phase 1 (no executor to release)
+    assert trsv(numpy.float16) == PARAM_INVALID        # not in the A2 set
+    assert trsv(numpy.float32, adt=numpy.float64) == PARAM_INVALID
+    assert trsv(bshape=(4, 2), xshape=(4, 2)) == PARAM_INVALID
+    assert trsv(xshape=(3, 3)) == PARAM_INVALID

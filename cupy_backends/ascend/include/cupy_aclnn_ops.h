@@ -148,6 +148,7 @@
     X(Subs, REPEAT, 4, (T, S, S, O)) \
     X(Tan, REPEAT, 2, (T, O)) \
     X(Tanh, REPEAT, 2, (T, O)) \
+    X(TriangularSolve, REPEAT, 7, (T, T, B, B, B, O, O)) \
     X(Tril, REPEAT, 3, (T, I, O)) \
     X(Triu, REPEAT, 3, (T, I, O)) \
     X(Trunc, REPEAT, 2, (T, O)) \

@@ -1,8 +1,9 @@
 """LU and Cholesky factorisations and solves, triangular solves, with
 SciPy's signatures and results.  The work is the array core's neutral
-operations (lu_factor, lu_solve, cholesky, triangular_solve): no provider
-lists them yet, so they take the counted host fallback, where SciPy
-computes (its LinAlgError and LinAlgWarning included)."""
+operations (lu_factor, lu_solve, cholesky, triangular_solve): the
+provider runs triangular_solve (ascend: aclnnTriangularSolve); the others
+take the counted host fallback, where SciPy computes (its LinAlgError and
+LinAlgWarning included)."""
 
 
 from cupy._core import _routines_decomp as _decomp
@@ -59,11 +60,18 @@ def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False,
     is singular."""
     a = _matrix(a)
     b = as_array(b)
+    trans = {'N': 0, 'T': 1, 'C': 2}.get(trans, trans)
+    if trans not in (0, 1, 2):
+        raise ValueError('trans must be 0, 1, 2, N, T or C')
+    if b.ndim not in (1, 2) or b.shape[0] != a.shape[0]:
+        raise ValueError('shapes of a {} and b {} are incompatible'.format(
+            a.shape, b.shape))
     loop = _decomp.loop_dtype(a.dtype, b.dtype)
-    return _decomp.run('triangular_solve', lambda h, y: _scipy(
-        ).solve_triangular(h, y, trans=trans, lower=lower,
-                           unit_diagonal=unit_diagonal,
-                           check_finite=check_finite), (a, b), loop)
+    return _decomp.triangular_solve(
+        a, b, trans, lower, unit_diagonal, loop,
+        lambda h, y: _scipy().solve_triangular(
+            h, y, trans=trans, lower=lower, unit_diagonal=unit_diagonal,
+            check_finite=check_finite))
 
 
 def cho_factor(a, lower=False, overwrite_a=False, check_finite=True):

@@ -9,15 +9,24 @@
  * written nor checked) [wave2_ops.md]; Q and R of self's dtype.  Q and R
  * must be contiguous [simulator choice: the documentation is silent; the
  * library always passes new contiguous outputs].
+ *
+ * aclnnTriangularSolve(self = b, A, upper, transpose, unitriangular, xOut,
+ * mOut): f32 f64 c64 c128, 2-8 dims; x = op(A)^-1 b with op(A) = A or A^T
+ * (plain transpose); a zero on A's diagonal gives NaN, no error; mOut is
+ * a copy of A [wave2_ops.md].  The documentation broadcasts the batch
+ * axes; the simulator asks for equal ones [simulator choice: the library
+ * passes them so] and for contiguous xOut and mOut.
  */
 #include "sim_internal.h"
 #include "sim_ops.h"
 
 #define DS_QR (D_F16 | D_F32 | D_F64 | D_C64 | D_C128)
+#define DS_TRSV (D_F32 | D_F64 | D_C64 | D_C128)
 
 static aclnnStatus check_qr(const sim_op *op, const sim_call *call);
+static aclnnStatus check_trsv(const sim_op *op, const sim_call *call);
 
-enum { S_LINALG_QR, S_COUNT };
+enum { S_LINALG_QR, S_TRIANGULAR_SOLVE, S_COUNT };
 
 static const sim_op SOLVER_OPS[S_COUNT] = {
     [S_LINALG_QR] = {"LinalgQr", 4, {
@@ -26,6 +35,15 @@ static const sim_op SOLVER_OPS[S_COUNT] = {
         P_TENSOR_OUT("Q", DS_QR, 2, 8),
         P_TENSOR_OUT("R", DS_QR, 2, 8)},
         check_qr, NULL},
+    [S_TRIANGULAR_SOLVE] = {"TriangularSolve", 7, {
+        P_TENSOR("self", DS_TRSV, 2, 8),
+        P_TENSOR("A", DS_TRSV, 2, 8),
+        P_BOOL("upper"),
+        P_BOOL("transpose"),
+        P_BOOL("unitriangular"),
+        P_TENSOR_OUT("xOut", DS_TRSV, 2, 8),
+        P_TENSOR_OUT("mOut", DS_TRSV, 2, 8)},
+        check_trsv, NULL},
 };
 
 static aclnnStatus check_factor(const sim_op *op, const sim_tensor_desc *a,
@@ -69,6 +87,33 @@ static aclnnStatus check_qr(const sim_op *op, const sim_call *call)
     return check_factor(op, a, r, rrows, n, "R");
 }
 
+static aclnnStatus check_trsv(const sim_op *op, const sim_call *call)
+{
+    const sim_tensor_desc *b = &call->args[0].u.tensor, *a = &call->args[1].u.tensor;
+    const sim_tensor_desc *x = &call->args[5].u.tensor, *m = &call->args[6].u.tensor;
+    int nd = a->ndim;
+    if (b->ndim != nd || a->dims[nd - 1] != a->dims[nd - 2] ||
+        b->dims[nd - 2] != a->dims[nd - 1]) {
+        sim_set_error("aclnn%s: A must be square stacks (..., n, n) and self (..., n, k) "
+                      "of A's rank", op->name);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    for (int i = 0; i < nd - 2; i++) {
+        if (a->dims[i] != b->dims[i]) {
+            sim_set_error("aclnn%s: the batch dims of self and A differ", op->name);
+            return ACLNN_ERR_PARAM_INVALID;
+        }
+    }
+    if (b->dtype != a->dtype) {
+        sim_set_error("aclnn%s: self (%s) and A (%s) must have one dtype", op->name,
+                      sim_dtype_name(b->dtype), sim_dtype_name(a->dtype));
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    aclnnStatus st = check_factor(op, a, x, b->dims[nd - 2], b->dims[nd - 1], "xOut");
+    if (st) return st;
+    return check_factor(op, a, m, a->dims[nd - 2], a->dims[nd - 1], "mOut");
+}
+
 /* ------------------------------------------------------------------ */
 /* Exported operators                                                   */
 
@@ -76,3 +121,10 @@ SIM_PHASE1(LinalgQr, &SOLVER_OPS[S_LINALG_QR],
            (const aclTensor *self, int64_t mode, aclTensor *Q, aclTensor *R,
             uint64_t *workspaceSize, aclOpExecutor **executor),
            {.p = self}, {.i = mode}, {.p = Q}, {.p = R})
+
+SIM_PHASE1(TriangularSolve, &SOLVER_OPS[S_TRIANGULAR_SOLVE],
+           (const aclTensor *self, const aclTensor *A, bool upper, bool transpose,
+            bool unitriangular, aclTensor *xOut, aclTensor *mOut,
+            uint64_t *workspaceSize, aclOpExecutor **executor),
+           {.p = self}, {.p = A}, {.b = upper}, {.b = transpose}, {.b = unitriangular},
+           {.p = xOut}, {.p = mOut})

@@ -24,6 +24,25 @@ def _linalg_qr(self, mode, q, r):
         r[...] = res.R
 
 
+def _triangular_solve(self, a, upper, transpose, unitriangular, x, m):
+    # x = op(A)^-1 b per matrix, by substitution on the chosen triangle;
+    # a zero pivot gives NaN (the device reports no error)
+    import scipy.linalg
+    m[...] = a
+    bs = self.reshape((-1,) + self.shape[-2:])
+    As = a.reshape((-1,) + a.shape[-2:])
+    xs = x.reshape((-1,) + x.shape[-2:])
+    for i in range(len(As)):
+        try:
+            xs[i] = scipy.linalg.solve_triangular(
+                As[i], bs[i], trans=1 if transpose else 0,
+                lower=not upper, unit_diagonal=bool(unitriangular),
+                check_finite=False)
+        except numpy.linalg.LinAlgError:
+            xs[i] = numpy.nan
+
+
 KERNELS = {
     'LinalgQr': _linalg_qr,
+    'TriangularSolve': _triangular_solve,
 }
