@@ -3,10 +3,10 @@
 ``python benchmarks/benchmark.py JOB [JOB ...] [--json F]``
 
 JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``copy``, ``alloc``, ``call``,
-``random``, ``fft`` or ``all`` (add, cos, matmul, sum, random, fft, the per-call
-host cost of
-small operations, with the vendor work each call causes: see call.py,
-random: see random_bench.py, fft: see fft_bench.py).
+``random``, ``fft``, ``linalg`` or ``all`` (add, cos, matmul, sum, random,
+fft, linalg, the per-call host cost of small operations, with the vendor
+work each call causes: see call.py; random: see random_bench.py, fft:
+fft_bench.py, the decompositions: linalg.py).
 Each row: the operation, dtype and size, the device time, NumPy's time on
 the host for the same work, their ratio (device / NumPy: below 1 is
 faster), the achieved rate, and whether the device result matched NumPy's.
@@ -30,6 +30,7 @@ from cupy.xpu import runtime
 import call
 import random_bench
 import fft_bench
+import linalg
 import timing
 
 
@@ -252,8 +253,9 @@ JOBS = {
     'alloc': bench_alloc,
     'random': bench_random,
     'fft': bench_fft,
+    'linalg': linalg.bench_linalg,
 }
-ALL = ('add', 'cos', 'matmul', 'sum', 'call', 'random', 'fft')
+ALL = ('add', 'cos', 'matmul', 'sum', 'call', 'random', 'fft', 'linalg')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048),

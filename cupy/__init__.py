@@ -307,7 +307,7 @@ from cupy._sorting.argextrema import nanargmin  # NOQA
 from cupy._sorting.count import count_nonzero  # NOQA
 from cupy import linalg  # NOQA
 from cupy.linalg._einsum import einsum  # NOQA
-from cupy.linalg._norms import trace  # NOQA
+from cupy._core._routines_product import trace  # NOQA
 from cupy.linalg._product import cross  # NOQA
 from cupy.linalg._product import dot  # NOQA
 from cupy.linalg._product import inner  # NOQA

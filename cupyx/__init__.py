@@ -1,1 +1,2 @@
 """CuPy's extension namespace (``cupyx.scipy`` and friends: see TODO.md)."""
+from cupyx import scipy  # NOQA

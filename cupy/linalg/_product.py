@@ -9,6 +9,7 @@ from cupy._core import _routines_linalg
 from cupy._core import _routines_ufuncs as ufuncs
 from cupy._core import core
 from cupy._core._operands import as_array
+from cupy._manipulation.transpose import moveaxis
 from cupy._core._routines_product import dot  # NOQA
 from cupy._core._routines_product import tensordot
 
@@ -73,8 +74,7 @@ def kron(a, b):
 
 def matrix_power(a, n):
     """``a`` to the integer power ``n`` by repeated squaring
-    (``numpy.linalg.matrix_power``); n < 0 needs the inverse, which is
-    not available yet."""
+    (``numpy.linalg.matrix_power``); n < 0 powers the inverse."""
     a = as_array(a)
     if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
         raise ValueError('input must be a square array')
@@ -83,9 +83,9 @@ def matrix_power(a, n):
     except AttributeError:
         raise TypeError('exponent must be an integer') from None
     if n < 0:
-        raise NotImplementedError(
-            'cupy.linalg.matrix_power with a negative exponent needs '
-            'cupy.linalg.inv, which is not available yet')
+        from cupy.linalg._solve import inv
+        a = inv(a)
+        n = -n
     if n == 0:
         from cupy._creation.basic import zeros
         res = zeros(a.shape, a.dtype)
@@ -177,3 +177,101 @@ def linalg_cross(x1, x2, /, *, axis=-1):
             'but they are {} and {} dimensional instead.'.format(
                 x1.shape[axis], x2.shape[axis]))
     return cross(x1, x2, axis=axis)
+
+
+def linalg_outer(x1, x2, /):
+    """Outer product of two 1-d arrays (``numpy.linalg.outer``)."""
+    x1 = as_array(x1)
+    x2 = as_array(x2)
+    if x1.ndim != 1 or x2.ndim != 1:
+        raise ValueError('Input arrays must be one-dimensional, but they are '
+                         '{}-dimensional and {}-dimensional.'.format(
+                             x1.ndim, x2.ndim))
+    return outer(x1, x2)
+
+
+def vecdot(x1, x2, /, *, axis=-1):
+    """Dot products of vectors along ``axis``, the first conjugated,
+    batch axes broadcast."""
+    x1 = as_array(x1)
+    x2 = as_array(x2)
+    if x1.dtype.kind == 'c':
+        x1 = ufuncs.conjugate(x1)
+    x1 = moveaxis(x1, axis, -1)
+    x2 = moveaxis(x2, axis, -1)
+    if x1.shape[-1] != x2.shape[-1]:
+        raise ValueError('vecdot: the vectors have lengths {} and {}'.format(
+            x1.shape[-1], x2.shape[-1]))
+    r = _routines_linalg.matmul(x1[..., None, :], x2[..., :, None])
+    return r[..., 0, 0]
+
+
+def matvec(x1, x2, /):
+    """Matrix-vector products of stacks (``numpy.matvec``)."""
+    x2 = as_array(x2)
+    return _routines_linalg.matmul(x1, x2[..., None])[..., 0]
+
+
+def vecmat(x1, x2, /):
+    """Vector-matrix products of stacks, the vector conjugated
+    (``numpy.vecmat``)."""
+    x1 = as_array(x1)
+    if x1.dtype.kind == 'c':
+        x1 = ufuncs.conjugate(x1)
+    return _routines_linalg.matmul(x1[..., None, :], x2)[..., 0, :]
+
+
+def multi_dot(arrays, *, out=None):
+    """Product of a chain of matrices in the order of fewest scalar
+    multiplications (a 1-d first array is a row, a 1-d last a column)."""
+    arrays = [as_array(a) for a in arrays]
+    if len(arrays) < 2:
+        raise ValueError('Expecting at least two arrays.')
+    first_1d, last_1d = arrays[0].ndim == 1, arrays[-1].ndim == 1
+    if first_1d:
+        arrays[0] = arrays[0][None, :]
+    if last_1d:
+        arrays[-1] = arrays[-1][:, None]
+    for a in arrays:
+        if a.ndim != 2:
+            raise numpy.linalg.LinAlgError(
+                '{}-dimensional array given. Array must be two-dimensional'
+                .format(a.ndim))
+    res = _chain(arrays, _order(arrays), 0, len(arrays) - 1)
+    if first_1d and last_1d:
+        res = res[0, 0]
+    elif first_1d:
+        res = res[0]
+    elif last_1d:
+        res = res[:, 0]
+    if out is not None:
+        core._copy_to(out, res)
+        return out
+    return res
+
+
+def _order(arrays):
+    # the classic matrix-chain dynamic programme: cost[i][j] the fewest
+    # multiplications for arrays[i..j], split[i][j] where to cut
+    dims = [a.shape[0] for a in arrays] + [arrays[-1].shape[1]]
+    n = len(arrays)
+    cost = [[0] * n for _ in range(n)]
+    split = [[0] * n for _ in range(n)]
+    for length in range(1, n):
+        for i in range(n - length):
+            j = i + length
+            cost[i][j] = None
+            for k in range(i, j):
+                c = cost[i][k] + cost[k + 1][j] + dims[i] * dims[k + 1] * \
+                    dims[j + 1]
+                if cost[i][j] is None or c < cost[i][j]:
+                    cost[i][j] = c
+                    split[i][j] = k
+    return split
+
+
+def _chain(arrays, split, i, j):
+    if i == j:
+        return arrays[i]
+    k = split[i][j]
+    return dot(_chain(arrays, split, i, k), _chain(arrays, split, k + 1, j))

@@ -1,2 +1,4 @@
-"""SciPy's API on the device (``cupyx.scipy``): see TODO.md for what
-exists."""
+"""SciPy-compatible routines on the device (``cupyx.scipy``): fft, linalg.
+See TODO.md for what exists."""
+
+from cupyx.scipy import linalg  # NOQA

@@ -105,6 +105,7 @@
     X(LeTensor, REPEAT, 3, (T, T, O)) \
     X(LeftShift, REPEAT, 3, (T, T, O)) \
     X(LeftShifts, REPEAT, 3, (T, S, O)) \
+    X(LinalgQr, REPEAT, 4, (T, I, O, O)) \
     X(Log, REPEAT, 2, (T, O)) \
     X(Log10, REPEAT, 2, (T, O)) \
     X(Log1p, REPEAT, 2, (T, O)) \
@@ -154,6 +155,7 @@
     X(Subs, REPEAT, 4, (T, S, S, O)) \
     X(Tan, REPEAT, 2, (T, O)) \
     X(Tanh, REPEAT, 2, (T, O)) \
+    X(TriangularSolve, REPEAT, 7, (T, T, B, B, B, O, O)) \
     X(Tril, REPEAT, 3, (T, I, O)) \
     X(Triu, REPEAT, 3, (T, I, O)) \
     X(Trunc, REPEAT, 2, (T, O)) \

@@ -21,9 +21,10 @@ from cupy_backends.ascend.ops import _linalg
 from cupy_backends.ascend.ops import _nonzero
 from cupy_backends.ascend.ops import _random
 from cupy_backends.ascend.ops import _reduction
+from cupy_backends.ascend.ops import _solver
 
 _FAMILIES = (_copy, _creation, _indexing, _nonzero, _reduction, _linalg,
-             _elementwise, _random, _fft)
+             _solver, _elementwise, _random, _fft)
 
 
 def _merge(str table):

@@ -22,6 +22,7 @@ from cupy_backends.ascend.simulator.kernels import fft
 from cupy_backends.ascend.simulator.kernels import linalg
 from cupy_backends.ascend.simulator.kernels import random
 from cupy_backends.ascend.simulator.kernels import reduce
+from cupy_backends.ascend.simulator.kernels import solver
 
 
 def _merge(families):
@@ -35,4 +36,4 @@ def _merge(families):
     return table
 
 
-KERNELS = _merge((data, elementwise, reduce, linalg, random, fft))
+KERNELS = _merge((data, elementwise, reduce, linalg, solver, random, fft))

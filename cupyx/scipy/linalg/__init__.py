@@ -1,0 +1,17 @@
+"""``scipy.linalg`` on the device: LU and Cholesky factors and solves,
+triangular solves (the array core's neutral operations,
+cupy/_core/_routines_decomp.py), and the special matrices (compositions
+of gathers)."""
+
+from cupyx.scipy.linalg._decomp import cho_factor  # NOQA
+from cupyx.scipy.linalg._decomp import cho_solve  # NOQA
+from cupyx.scipy.linalg._decomp import lu  # NOQA
+from cupyx.scipy.linalg._decomp import lu_factor  # NOQA
+from cupyx.scipy.linalg._decomp import lu_solve  # NOQA
+from cupyx.scipy.linalg._decomp import solve_triangular  # NOQA
+from cupyx.scipy.linalg._special import block_diag  # NOQA
+from cupyx.scipy.linalg._special import circulant  # NOQA
+from cupyx.scipy.linalg._special import hankel  # NOQA
+from cupyx.scipy.linalg._special import hilbert  # NOQA
+from cupyx.scipy.linalg._special import khatri_rao  # NOQA
+from cupyx.scipy.linalg._special import toeplitz  # NOQA
