@@ -31,6 +31,7 @@ _CYTHON_MODULES = [
     ('cupy_backends.ascend.ops.elementwise._run', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._reduction', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._linalg', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._sorting', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._provider', [], [ASCEND_INCLUDE], []),
     ('cupy._core._dispatch', [], [], []),
     ('cupy._core.core', [], [], []),

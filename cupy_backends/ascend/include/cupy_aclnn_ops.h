@@ -141,6 +141,7 @@
     X(Signbit, REPEAT, 2, (T, O)) \
     X(Sin, REPEAT, 2, (T, O)) \
     X(Sinh, REPEAT, 2, (T, O)) \
+    X(Sort, REPEAT, 6, (T, B, I, B, O, O)) \
     X(Sqrt, REPEAT, 2, (T, O)) \
     X(Std, REPEAT, 5, (T, A, IC, B, O)) \
     X(Sub, REPEAT, 4, (T, T, S, O)) \

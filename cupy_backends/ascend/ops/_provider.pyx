@@ -19,9 +19,10 @@ from cupy_backends.ascend.ops import _indexing
 from cupy_backends.ascend.ops import _linalg
 from cupy_backends.ascend.ops import _nonzero
 from cupy_backends.ascend.ops import _reduction
+from cupy_backends.ascend.ops import _sorting
 
 _FAMILIES = (_copy, _creation, _indexing, _nonzero, _reduction, _linalg,
-             _elementwise)
+             _elementwise, _sorting)
 
 
 def _merge(str table):

@@ -20,6 +20,7 @@ from cupy_backends.ascend.simulator.kernels import data
 from cupy_backends.ascend.simulator.kernels import elementwise
 from cupy_backends.ascend.simulator.kernels import linalg
 from cupy_backends.ascend.simulator.kernels import reduce
+from cupy_backends.ascend.simulator.kernels import sort
 
 
 def _merge(families):
@@ -33,4 +34,4 @@ def _merge(families):
     return table
 
 
-KERNELS = _merge((data, elementwise, reduce, linalg))
+KERNELS = _merge((data, elementwise, reduce, linalg, sort))

@@ -1,0 +1,75 @@
+/*
+ * CANN simulator: sorting (shared/reference/cann/ops.md section 6).  The
+ * operator is a row of SORT_OPS and a SIM_PHASE1 pair at the end; the
+ * kernel is in simulator/kernels/sort.py.
+ *
+ * aclnnSort(self, stable, dim, descending, valuesOut, indicesOut):
+ * Atlas A2 dtypes bf16 f16 f32 s8 s16 s32 s64 u8 b (no f64, no u16 and
+ * wider unsigned); indices s64; up to 8 dims, non-contiguous accepted.
+ * Non-float dtypes run on the AI CPU, with element limits (s64 <= 1.5e8,
+ * s8/u8/s16/s32 <= 7.25e8; past them the device times out): the simulator
+ * refuses larger tensors at phase 1 instead of hanging.  bf16 may not sort
+ * an axis of length 1 (ops.md 6).  NaN placement is [unconfirmed] in
+ * ops.md: the kernel puts NaN last (torch's documented order).
+ */
+#include "sim_internal.h"
+#include "sim_ops.h"
+
+#define DS_SORT (D_BF16 | D_F16 | D_F32 | D_S8 | D_S16 | D_S32 | D_S64 | D_U8 | D_B)
+
+/* ops.md 6, aclnnSort notes: AI CPU element limits. */
+#define SORT_AICPU_MAX_S64 150000000LL
+#define SORT_AICPU_MAX_SMALL 725000000LL
+
+static aclnnStatus check_sort(const sim_op *op, const sim_call *call);
+
+enum { S_SORT, S_COUNT };
+
+static const sim_op SORT_OPS[S_COUNT] = {
+    [S_SORT] = {"Sort", 6, {
+        P_TENSOR("self", DS_SORT, 0, 8),
+        P_BOOL("stable"),
+        P_INT("dim"),
+        P_BOOL("descending"),
+        P_TENSOR_OUT("valuesOut", DS_SORT, 0, 8),
+        P_TENSOR_OUT("indicesOut", D_S64, 0, 8)},
+        check_sort, NULL},
+};
+
+static aclnnStatus check_sort(const sim_op *op, const sim_call *call)
+{
+    const sim_tensor_desc *self = &call->args[0].u.tensor;
+    const sim_tensor_desc *values = &call->args[4].u.tensor;
+    const sim_tensor_desc *indices = &call->args[5].u.tensor;
+    int64_t dim = call->args[2].u.i, n = sim_desc_numel(self);
+    int nd = self->ndim ? self->ndim : 1;
+    aclnnStatus st;
+    if (dim < -nd || dim >= nd) {
+        sim_set_error("aclnn%s: dim = %lld is out of range for a tensor of %d dimensions",
+                      op->name, (long long)dim, self->ndim);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    if ((st = sim_ops_check_out_like(op, self, values, 1))) return st;
+    if ((st = sim_ops_check_out_like(op, self, indices, 0))) return st;
+    if (self->dtype == ACL_BF16 && self->ndim && self->dims[dim < 0 ? dim + nd : dim] == 1) {
+        sim_set_error("aclnn%s: a bfloat16 tensor cannot be sorted along an axis of length 1",
+                      op->name);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    if ((self->dtype == ACL_INT64 && n > SORT_AICPU_MAX_S64) ||
+        (self->dtype != ACL_FLOAT && self->dtype != ACL_FLOAT16 && self->dtype != ACL_BF16 &&
+         n > SORT_AICPU_MAX_SMALL)) {
+        sim_set_error("aclnn%s: %lld elements of %s exceed the AI CPU sort's limit (the "
+                      "device would time out)", op->name, (long long)n,
+                      sim_dtype_name(self->dtype));
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    return ACLNN_SUCCESS;
+}
+
+SIM_PHASE1(Sort, &SORT_OPS[S_SORT],
+           (const aclTensor *self, bool stable, int64_t dim, bool descending,
+            aclTensor *valuesOut, aclTensor *indicesOut, uint64_t *workspaceSize,
+            aclOpExecutor **executor),
+           {.p = self}, {.b = stable}, {.i = dim}, {.b = descending}, {.p = valuesOut},
+           {.p = indicesOut})
