@@ -298,6 +298,14 @@ from cupy._statistics.order import nanpercentile  # NOQA
 from cupy._statistics.order import nanquantile  # NOQA
 from cupy._statistics.order import percentile  # NOQA
 from cupy._statistics.order import quantile  # NOQA
+from cupy._statistics.histogram import bincount  # NOQA
+from cupy._statistics.histogram import histogram  # NOQA
+from cupy._statistics.histogram import histogram2d  # NOQA
+from cupy._statistics.histogram import histogram_bin_edges  # NOQA
+from cupy._statistics.histogram import histogramdd  # NOQA
+from cupy._statistics.correlation import corrcoef  # NOQA
+from cupy._statistics.correlation import correlate  # NOQA
+from cupy._statistics.correlation import cov  # NOQA
 from cupy._statistics.order import amax as max  # NOQA
 from cupy._statistics.order import amin as min  # NOQA
 from cupy._statistics.meanvar import average  # NOQA
