@@ -2,8 +2,8 @@
 
 ``python benchmarks/benchmark.py JOB [JOB ...] [--json F]``
 
-JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``copy``, ``alloc``, ``call``
-or ``all`` (add, cos, matmul, sum, and the per-call host cost of small
+JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``sort``, ``copy``, ``alloc``,
+``call`` or ``all`` (add, cos, matmul, sum, sort, and the per-call host cost of small
 operations, with the vendor work each call causes: see call.py).
 Each row: the operation, dtype and size, the device time, NumPy's time on
 the host for the same work, their ratio (device / NumPy: below 1 is
@@ -26,6 +26,7 @@ import cupy
 from cupy.xpu import runtime
 
 import call
+import sorting
 import timing
 
 
@@ -223,6 +224,11 @@ def bench_matmul():
     return rows
 
 
+def bench_sort():
+    """sort, argsort, unique, median: see sorting.py."""
+    return sorting.rows(_event_time, _host_time)
+
+
 def bench_call():
     """Host cost per call of small operations: see call.py."""
     return call.bench_call()
@@ -234,13 +240,19 @@ JOBS = {
     'matmul': bench_matmul,
     'sum': bench_sum,
     'call': bench_call,
+    'sort': bench_sort,
     'copy': bench_copy,
     'alloc': bench_alloc,
 }
-ALL = ('add', 'cos', 'matmul', 'sum', 'call')
+ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
-           ('matmul', 'float32', 2048))
+           ('matmul', 'float32', 2048),
+           # issue 10
+           ('sort', 'float32', 1 << 24), ('sort', 'float64', 1 << 24),
+           ('argsort', 'float32', 1 << 24), ('argsort', 'float64', 1 << 24),
+           ('unique', 'float32', 1 << 24), ('unique', 'float64', 1 << 24),
+           ('median', 'float32', 1 << 24), ('median', 'float64', 1 << 24))
 
 
 def _header():

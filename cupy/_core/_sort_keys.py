@@ -163,3 +163,18 @@ def sort_last(a, stable=False, want_values=True):
         except OperationNotSupported:
             pass
     return _host(a, stable, want_values)
+
+
+def _capability_rows():
+    """The 'sorting' rows of ``python -m cupy info``: the route of the
+    sort of each dtype."""
+    return {('sorting', 'sort', c): _dispatch.route('sort', c) or 'host'
+            for c in '?bhilBHILefdFD'}
+
+
+def _register_rows():
+    from cupy._core.elementwise import _capability
+    _capability.register_rows(_capability_rows)
+
+
+_register_rows()
