@@ -2,7 +2,8 @@
 nanquantile, percentile and nanpercentile, on the device.
 
 The reduced axes are moved last and merged into one, which is sorted
-(the sort engine, _sort_keys.py: NaNs last).  The positions NumPy reads
+(the sort engine, _sort_keys.py: NaNs last); median selects its two
+middle values instead (the provider's kthvalue, O(n)).  The positions NumPy reads
 follow from the count of values per slice: the axis length, or for the
 NaN-ignoring forms the count of non-NaN values, a device array (so the
 positions, the interpolation weights and the gathers are computed on the
@@ -14,7 +15,6 @@ NumPy's two-sided lerp so the rounding matches.
 
 import numpy
 
-from cupy._core import _indexing
 from cupy._core import _routines_creation
 from cupy._core import _routines_manipulation
 from cupy._core import _routines_ufuncs as ufuncs
@@ -70,9 +70,7 @@ def _finish(res, lead, rest, keep_shape, keepdims, out):
 
 def _col(s, idx):
     """s[r, idx[r]] for each row r (idx int64 of shape (R,))."""
-    rows = s.shape[0]
-    return _indexing._gather(
-        s, (_routines_creation.index_range(rows), idx), (rows,))
+    return _sort_keys.pick_last(s, idx)
 
 
 def _last_is_nan(s):
@@ -277,9 +275,9 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False,
         res = core._empty((rows,), numpy.dtype(dtype))
         core._fill(res, numpy.nan)
         return _finish(res, (), rest, keep_shape, keepdims, out)
-    s = _sort_keys.sort_last(s2, False, True)[0]
     work = numpy.dtype(numpy.float32) if dtype == numpy.float16 else dtype
-    if _nan and s.dtype.kind == 'f':
+    if _nan and s2.dtype.kind == 'f':
+        s = _sort_keys.sort_last(s2, False, True)[0]
         cnt = _counts(s, True)
         one = numpy.int64(1)
         lo = _col(s, ufuncs.maximum(ufuncs.floor_divide(
@@ -288,8 +286,12 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False,
                                     numpy.int64(n - 1)))
         bad = ufuncs.equal(cnt, numpy.int64(0))
     else:
-        lo, hi = s[:, (n - 1) // 2], s[:, n // 2]
-        bad = _last_is_nan(s) if s.dtype.kind == 'f' else None
+        # the two middle order statistics by selection (no full sort);
+        # a NaN anywhere makes the median NaN, as in NumPy
+        lo = _sort_keys.kth_last(s2, (n - 1) // 2)[0]
+        hi = lo if n % 2 else _sort_keys.kth_last(s2, n // 2)[0]
+        bad = (ufuncs.isnan(s2).any(axis=1) if s2.dtype.kind == 'f'
+               else None)
     res = ufuncs.multiply(ufuncs.add(lo.astype(work), hi.astype(work)),
                           work.type(0.5))
     if bad is not None:

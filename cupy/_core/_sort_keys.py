@@ -58,6 +58,8 @@ def _resolve(op, key):
 
 
 _dispatch.register_resolver(_resolve, ('sort',))
+# a selection the provider lacks: from integer keys or from the sort
+_dispatch.register_resolver(lambda op, key: 'composed', ('kthvalue',))
 
 
 def _device_sort(a, stable):
@@ -117,11 +119,14 @@ def sort_keys(a):
     raise TypeError('no sort keys for dtype {}'.format(a.dtype))
 
 
-def _composed(a, want_values):
+def _composed(a, stable, want_values):
+    # the first pass may be unstable when the caller allows it (ties of
+    # equal keys are equal values up to zero signs and NaN payloads, as in
+    # NumPy's own unstable sort); the later passes keep the earlier order
     perm = None
     for key in sort_keys(a):
         k = key if perm is None else take_last(key, perm)
-        _, p = _device_sort(k, True)
+        _, p = _device_sort(k, stable or perm is not None)
         perm = p if perm is None else take_last(perm, p)
     values = take_last(a, perm) if want_values else None
     return values, perm
@@ -159,10 +164,51 @@ def sort_last(a, stable=False, want_values=True):
             route = 'host'
     if route == 'composed':
         try:
-            return _composed(a, want_values)
+            return _composed(a, stable, want_values)
         except OperationNotSupported:
             pass
     return _host(a, stable, want_values)
+
+
+def pick_last(x, idx):
+    """x[..., idx[...]]: one element of each row along the last axis."""
+    n = x.shape[-1]
+    rows = x.size // n
+    out = _indexing._gather(
+        x.reshape(rows, n),
+        (_routines_creation.index_range(rows), idx.reshape(rows)), (rows,))
+    return out.reshape(idx.shape)
+
+
+def _device_kth(a, k):
+    shape = a.shape[:-1]
+    values = core._empty(shape, a.dtype)
+    indices = core._empty(shape, _INT64)
+    core._run('kthvalue', (values._as_view(), indices._as_view()),
+              (a._as_view(),), {'axis': a.ndim - 1, 'k': k})
+    return values, indices
+
+
+def kth_last(a, k):
+    """(values, int64 indices) of the k-th smallest (0-based) element of
+    each row along the last axis of ``a`` (non-empty), in NumPy's order:
+    the provider's selection, on the integer key of float64 and uint64,
+    else the k-th column of a sort."""
+    if 0 < a.ndim <= _MAX_DIMS:
+        if _dispatch.route('kthvalue', a.dtype) in ('native', 'cast'):
+            try:
+                return _device_kth(a, k)
+            except OperationNotSupported:
+                pass
+        elif a.dtype.kind in 'fu' and a.dtype in _NEEDS and (
+                _dispatch.device_has('kthvalue', _INT64)):
+            try:
+                _, idx = _device_kth(sort_keys(a)[0], k)
+                return pick_last(a, idx), idx
+            except OperationNotSupported:
+                pass
+    values, indices = sort_last(a, False, True)
+    return values[..., k], indices[..., k]
 
 
 def _capability_rows():

@@ -181,7 +181,7 @@ def test_stays_on_device(dtype, monkeypatch):
     d = cupy.asarray(x)
     with device_only():
         v = cupy.sort(d, axis=0)
-        i = cupy.argsort(d, axis=None)
+        i = cupy.argsort(d, axis=None, kind='stable')
         d.sort()
     testing.assert_array_equal(v, numpy.sort(x, axis=0))
     testing.assert_array_equal(i, numpy.argsort(x, axis=None,

@@ -95,6 +95,7 @@
     X(IsInf, REPEAT, 2, (T, OC)) \
     X(IsNegInf, REPEAT, 2, (T, O)) \
     X(IsPosInf, REPEAT, 2, (T, O)) \
+    X(Kthvalue, REPEAT, 6, (T, I, I, B, O, O)) \
     X(LeScalar, REPEAT, 3, (T, S, O)) \
     X(LeTensor, REPEAT, 3, (T, T, O)) \
     X(LeftShift, REPEAT, 3, (T, T, O)) \

@@ -11,19 +11,27 @@
  * refuses larger tensors at phase 1 instead of hanging.  bf16 may not sort
  * an axis of length 1 (ops.md 6).  NaN placement is [unconfirmed] in
  * ops.md: the kernel puts NaN last (torch's documented order).
+ *
+ * aclnnKthvalue(self, k, dim, keepdim, valuesOut, indicesOut) (hicann
+ * ops-math math/kthvalue docs; not in ops.md): the k-th smallest (1-based,
+ * torch) along dim; A2 dtypes bf16 f16 f32 s8 s16 s32 s64 u8, indices
+ * s64, 1-8 dims.  The doc gives k in [0, size(dim)]; k = 0 names no
+ * element, so the simulator refuses it (stricter).  NaN order as Sort.
  */
 #include "sim_internal.h"
 #include "sim_ops.h"
 
 #define DS_SORT (D_BF16 | D_F16 | D_F32 | D_S8 | D_S16 | D_S32 | D_S64 | D_U8 | D_B)
+#define DS_KTH (D_BF16 | D_F16 | D_F32 | D_S8 | D_S16 | D_S32 | D_S64 | D_U8)
 
 /* ops.md 6, aclnnSort notes: AI CPU element limits. */
 #define SORT_AICPU_MAX_S64 150000000LL
 #define SORT_AICPU_MAX_SMALL 725000000LL
 
 static aclnnStatus check_sort(const sim_op *op, const sim_call *call);
+static aclnnStatus check_kthvalue(const sim_op *op, const sim_call *call);
 
-enum { S_SORT, S_COUNT };
+enum { S_SORT, S_KTHVALUE, S_COUNT };
 
 static const sim_op SORT_OPS[S_COUNT] = {
     [S_SORT] = {"Sort", 6, {
@@ -34,6 +42,14 @@ static const sim_op SORT_OPS[S_COUNT] = {
         P_TENSOR_OUT("valuesOut", DS_SORT, 0, 8),
         P_TENSOR_OUT("indicesOut", D_S64, 0, 8)},
         check_sort, NULL},
+    [S_KTHVALUE] = {"Kthvalue", 6, {
+        P_TENSOR("self", DS_KTH, 1, 8),
+        P_INT("k"),
+        P_INT("dim"),
+        P_BOOL("keepdim"),
+        P_TENSOR_OUT("valuesOut", DS_KTH, 0, 8),
+        P_TENSOR_OUT("indicesOut", D_S64, 0, 8)},
+        check_kthvalue, NULL},
 };
 
 static aclnnStatus check_sort(const sim_op *op, const sim_call *call)
@@ -66,6 +82,39 @@ static aclnnStatus check_sort(const sim_op *op, const sim_call *call)
     }
     return ACLNN_SUCCESS;
 }
+
+static aclnnStatus check_kthvalue(const sim_op *op, const sim_call *call)
+{
+    const sim_tensor_desc *self = &call->args[0].u.tensor;
+    const sim_tensor_desc *values = &call->args[4].u.tensor;
+    const sim_tensor_desc *indices = &call->args[5].u.tensor;
+    int64_t k = call->args[1].u.i, dim = call->args[2].u.i;
+    int nd = self->ndim, axis;
+    aclnnStatus st;
+    if (dim < -nd || dim >= nd) {
+        sim_set_error("aclnn%s: dim = %lld is out of range for a tensor of %d dimensions",
+                      op->name, (long long)dim, nd);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    axis = (int)(dim < 0 ? dim + nd : dim);
+    if (k < 1 || k > self->dims[axis]) {
+        sim_set_error("aclnn%s: k = %lld is outside [1, %lld]", op->name, (long long)k,
+                      (long long)self->dims[axis]);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    if ((st = sim_ops_check_same_dtype(op, "valuesOut", values->dtype, "self", self->dtype)))
+        return st;
+    if ((st = sim_ops_check_reduced_out(op, self, UINT32_C(1) << axis, call->args[3].u.b,
+                                        values)))
+        return st;
+    return sim_ops_check_reduced_out(op, self, UINT32_C(1) << axis, call->args[3].u.b, indices);
+}
+
+SIM_PHASE1(Kthvalue, &SORT_OPS[S_KTHVALUE],
+           (const aclTensor *self, int64_t k, int64_t dim, bool keepdim, aclTensor *valuesOut,
+            aclTensor *indicesOut, uint64_t *workspaceSize, aclOpExecutor **executor),
+           {.p = self}, {.i = k}, {.i = dim}, {.b = keepdim}, {.p = valuesOut},
+           {.p = indicesOut})
 
 SIM_PHASE1(Sort, &SORT_OPS[S_SORT],
            (const aclTensor *self, bool stable, int64_t dim, bool descending,

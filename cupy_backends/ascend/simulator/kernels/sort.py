@@ -1,10 +1,11 @@
-"""NumPy kernel of the simulator's sort (ops.md section 6; operator in
-csrc/sim_ops_sort.c).
+"""NumPy kernels of the simulator's sort and kthvalue (ops.md section 6;
+operators in csrc/sim_ops_sort.c).
 
 aclnnSort's NaN placement is [unconfirmed] in ops.md; the kernel follows
 torch's documented order (NaN greater than every number, so last in an
-ascending sort), and -0.0 ties with 0.0 (IEEE comparison).  The kernel is
-always stable (a stable sort is a valid result of an unstable one); a
+ascending sort), and -0.0 ties with 0.0 (IEEE comparison).  The <=32-bit
+sorts are always stable (a stable sort is a valid result of an unstable
+one), int64 only when asked; a
 descending sort reverses the ascending order, so ties come out reversed.
 
 Speed (the simulator stands in for the device in the benchmarks): dtypes
@@ -12,8 +13,8 @@ of at most 32 bits sort as one uint64 per element, an order-preserving
 32-bit key of the value above its 32-bit position, with NumPy's default
 (vectorised) sort: the positions make every key distinct, so the result
 is the stable order, and values and indices come out of one sort instead
-of a stable argsort (about 3x slower) and a gather.  int64 takes the
-stable argsort.
+of a stable argsort (about 3x slower) and a gather.  int64 takes
+NumPy's argsort (its stable kind when asked).
 """
 
 import numpy
@@ -64,7 +65,8 @@ def _sort(self, stable, dim, descending, values_out, indices_out):
         vals = vals.reshape(moved.shape)
         idx = idx.reshape(moved.shape)
     else:
-        idx = numpy.argsort(moved, axis=-1, kind='stable')
+        idx = numpy.argsort(moved, axis=-1,
+                            kind='stable' if stable else None)
         vals = numpy.take_along_axis(moved, idx, -1)
     if descending:
         idx, vals = idx[..., ::-1], vals[..., ::-1]
@@ -72,6 +74,17 @@ def _sort(self, stable, dim, descending, values_out, indices_out):
     numpy.moveaxis(indices_out.reshape(x.shape), axis, -1)[...] = idx
 
 
+def _kthvalue(self, k, dim, keepdim, values_out, indices_out):
+    # NumPy's partition puts NaN last and ties -0.0 with 0.0, as Sort
+    axis = int(dim) % self.ndim
+    idx = numpy.argpartition(self, int(k) - 1, axis=axis)
+    pos = numpy.take(idx, [int(k) - 1], axis=axis)
+    vals = numpy.take_along_axis(self, pos, axis)
+    indices_out[...] = pos.reshape(indices_out.shape)
+    values_out[...] = vals.reshape(values_out.shape)
+
+
 KERNELS = {
     'Sort': _sort,
+    'Kthvalue': _kthvalue,
 }
