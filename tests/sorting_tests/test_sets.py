@@ -119,3 +119,16 @@ def test_set_operations_mixed_dtypes(xp):
     b = xp.asarray([2.0, 4.5, 1.0])
     return [xp.intersect1d(a, b), xp.union1d(a, b), xp.setxor1d(a, b),
             xp.setdiff1d(a, b)]
+
+
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.int32,
+                                   numpy.float64])
+def test_unique_on_device(dtype, monkeypatch):
+    monkeypatch.setenv('CUPY_HOST_FALLBACK', 'error')
+    h = _data(dtype, 200, 3).reshape(10, 20)
+    d = cupy.asarray(h)
+    got = cupy.unique(d, True, True, True)
+    rows = cupy.unique(d, axis=0)
+    for g, w in zip(got, numpy.unique(h, True, True, True)):
+        testing.assert_array_equal(g, w)
+    testing.assert_array_equal(rows, numpy.unique(h, axis=0))
