@@ -3,11 +3,11 @@ nanquantile, percentile and nanpercentile, on the device.
 
 The reduced axes are moved last and merged into one, which is sorted
 (the sort engine, _sort_keys.py: NaNs last); median selects its two
-middle values instead (the provider's kthvalue, O(n)).  The positions NumPy reads
-follow from the count of values per slice: the axis length, or for the
-NaN-ignoring forms the count of non-NaN values, a device array (so the
-positions, the interpolation weights and the gathers are computed on the
-device and nothing is read back).  The 13 methods are NumPy 2's
+middle values instead (the provider's kthvalue, O(n)).  The positions
+NumPy reads follow from the count of values per slice: the axis length,
+or for the NaN-ignoring forms the count of non-NaN values, a device array
+(so the positions, the interpolation weights and the gathers are
+computed on the device and nothing is read back).  The 13 methods are NumPy 2's
 (Hyndman and Fan's definitions, numpy/lib/_function_base_impl.py): each
 gives a virtual index from (n, q); the continuous ones interpolate with
 NumPy's two-sided lerp so the rounding matches.
@@ -15,7 +15,6 @@ NumPy's two-sided lerp so the rounding matches.
 
 import numpy
 
-from cupy._core import _routines_creation
 from cupy._core import _routines_manipulation
 from cupy._core import _routines_ufuncs as ufuncs
 from cupy._core import _shape

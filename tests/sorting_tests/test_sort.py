@@ -3,8 +3,6 @@ argpartition against NumPy: every dtype, every axis, NaN and signed-zero
 placement, ties and stability, 0-d, empty and non-contiguous inputs,
 NumPy's errors; float32, int32 and float64 sorts stay on the device."""
 
-import os
-
 import numpy
 import pytest
 

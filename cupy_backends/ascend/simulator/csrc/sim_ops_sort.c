@@ -21,6 +21,9 @@
 #include "sim_internal.h"
 #include "sim_ops.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #define DS_SORT (D_BF16 | D_F16 | D_F32 | D_S8 | D_S16 | D_S32 | D_S64 | D_U8 | D_B)
 #define DS_KTH (D_BF16 | D_F16 | D_F32 | D_S8 | D_S16 | D_S32 | D_S64 | D_U8)
 
@@ -122,3 +125,67 @@ SIM_PHASE1(Sort, &SORT_OPS[S_SORT],
             aclOpExecutor **executor),
            {.p = self}, {.b = stable}, {.i = dim}, {.b = descending}, {.p = valuesOut},
            {.p = indicesOut})
+
+/* ------------------------------------------------------------------ */
+/* The kernels' sort (simulator/kernels/sort.py): a stable LSD radix sort
+ * of each row of order-preserving unsigned keys, writing the permutation.
+ * It stands in for the device's sort in timings, so it is C (NumPy's own
+ * sorts with an index payload are 2-4x slower than its value sort).
+ * 11-bit digits: 3 passes for 32-bit keys, 6 for 64-bit; a pass whose
+ * digit is the same for the whole row is skipped.  Returns -1 when out of
+ * memory. */
+
+#define RADIX_BITS 11
+#define RADIX_SIZE (1 << RADIX_BITS)
+
+static void radix_row(const void *keys, int wide, int64_t n, int64_t *perm, uint64_t *ka,
+                     uint64_t *kb, int64_t *pb)
+{
+    int64_t count[RADIX_SIZE];
+    uint64_t *src = ka, *dst = kb;
+    int64_t *ps = perm, *pd = pb;
+    int bits = wide ? 64 : 32;
+    for (int64_t i = 0; i < n; i++) {
+        ka[i] = wide ? ((const uint64_t *)keys)[i] : ((const uint32_t *)keys)[i];
+        perm[i] = i;
+    }
+    for (int shift = 0; shift < bits; shift += RADIX_BITS) {
+        int64_t sum = 0;
+        memset(count, 0, sizeof count);
+        for (int64_t i = 0; i < n; i++) count[(src[i] >> shift) & (RADIX_SIZE - 1)]++;
+        if (n && count[(src[0] >> shift) & (RADIX_SIZE - 1)] == n) continue;
+        for (int d = 0; d < RADIX_SIZE; d++) {
+            int64_t c = count[d];
+            count[d] = sum;
+            sum += c;
+        }
+        for (int64_t i = 0; i < n; i++) {
+            int64_t at = count[(src[i] >> shift) & (RADIX_SIZE - 1)]++;
+            dst[at] = src[i];
+            pd[at] = ps[i];
+        }
+        uint64_t *tk = src; src = dst; dst = tk;
+        int64_t *tp = ps; ps = pd; pd = tp;
+    }
+    if (ps != perm) memcpy(perm, ps, (size_t)n * sizeof *perm);
+}
+
+SIM_OPS_HIDDEN int sim_sort_radix(const void *keys, int wide, int64_t rows, int64_t n,
+                                  int64_t *perm)
+{
+    uint64_t *ka, *kb;
+    int64_t *pb;
+    if (n <= 0) return 0;
+    ka = malloc((size_t)n * sizeof *ka);
+    kb = malloc((size_t)n * sizeof *kb);
+    pb = malloc((size_t)n * sizeof *pb);
+    if (!ka || !kb || !pb) {
+        free(ka); free(kb); free(pb);
+        return -1;
+    }
+    for (int64_t r = 0; r < rows; r++)
+        radix_row((const char *)keys + r * n * (wide ? 8 : 4), wide, n, perm + r * n, ka, kb,
+                  pb);
+    free(ka); free(kb); free(pb);
+    return 0;
+}

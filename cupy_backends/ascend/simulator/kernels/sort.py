@@ -1,20 +1,18 @@
 """NumPy kernels of the simulator's sort and kthvalue (ops.md section 6;
 operators in csrc/sim_ops_sort.c).
 
-aclnnSort's NaN placement is [unconfirmed] in ops.md; the kernel follows
+aclnnSort's NaN placement is [unconfirmed] in ops.md; the kernels follow
 torch's documented order (NaN greater than every number, so last in an
-ascending sort), and -0.0 ties with 0.0 (IEEE comparison).  The <=32-bit
-sorts are always stable (a stable sort is a valid result of an unstable
-one), int64 only when asked; a
+ascending sort), and -0.0 ties with 0.0 (IEEE comparison).  The sort is
+always stable (a stable sort is a valid result of an unstable one); a
 descending sort reverses the ascending order, so ties come out reversed.
 
-Speed (the simulator stands in for the device in the benchmarks): dtypes
-of at most 32 bits sort as one uint64 per element, an order-preserving
-32-bit key of the value above its 32-bit position, with NumPy's default
-(vectorised) sort: the positions make every key distinct, so the result
-is the stable order, and values and indices come out of one sort instead
-of a stable argsort (about 3x slower) and a gather.  int64 takes
-NumPy's argsort (its stable kind when asked).
+Speed (the simulator stands in for the device in the benchmarks): each
+value becomes an order-preserving unsigned key (32 bits for the dtypes up
+to 32 bits, 64 for int64) and the rows are sorted by the C radix sort of
+csrc/sim_ops_sort.c (_sim.radix_argsort, without the GIL), which returns
+the stable permutation; NumPy's sorts with an index payload (argsort) are
+several times slower than its value sort.
 """
 
 import numpy
@@ -22,7 +20,7 @@ import numpy
 _U32 = numpy.uint32
 _U64 = numpy.uint64
 _SIGN32 = _U32(0x80000000)
-_LOW32 = _U64(0xFFFFFFFF)
+_SIGN64 = _U64(0x8000000000000000)
 
 
 def _key32(x):
@@ -41,33 +39,21 @@ def _key32(x):
     return key
 
 
-def _packed_sort(x):
-    """(values, int64 indices) of each row of the 2-d x."""
-    n = x.shape[1]
-    packed = _key32(x).astype(_U64) << _U64(32)
-    packed |= numpy.arange(n, dtype=_U64)
-    packed.sort(axis=1)
-    idx = (packed & _LOW32).astype(numpy.int64)
-    if x.dtype == numpy.int32:
-        vals = ((packed >> _U64(32)).astype(_U32) ^ _SIGN32).view(numpy.int32)
-    else:
-        vals = numpy.take_along_axis(x, idx, 1)
-    return vals, idx
+def _key(rows):
+    if rows.dtype.itemsize == 8:          # int64: the sign bit flipped
+        return numpy.ascontiguousarray(rows).view(_U64) ^ _SIGN64
+    return _key32(rows)
 
 
 def _sort(self, stable, dim, descending, values_out, indices_out):
+    from cupy_backends.ascend.simulator import _sim
     x = self if self.ndim else self.reshape(1)
     axis = int(dim) % x.ndim
     moved = numpy.moveaxis(x, axis, -1)
-    n = moved.shape[-1]
-    if x.dtype.itemsize <= 4 and n < 2 ** 32 and n:
-        vals, idx = _packed_sort(moved.reshape(-1, n))
-        vals = vals.reshape(moved.shape)
-        idx = idx.reshape(moved.shape)
-    else:
-        idx = numpy.argsort(moved, axis=-1,
-                            kind='stable' if stable else None)
-        vals = numpy.take_along_axis(moved, idx, -1)
+    rows = moved.reshape(-1, moved.shape[-1])
+    idx = _sim.radix_argsort(numpy.ascontiguousarray(_key(rows)))
+    vals = numpy.take_along_axis(rows, idx, 1).reshape(moved.shape)
+    idx = idx.reshape(moved.shape)
     if descending:
         idx, vals = idx[..., ::-1], vals[..., ::-1]
     numpy.moveaxis(values_out.reshape(x.shape), axis, -1)[...] = vals
