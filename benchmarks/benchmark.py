@@ -2,11 +2,11 @@
 
 ``python benchmarks/benchmark.py JOB [JOB ...] [--json F]``
 
-JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``copy``, ``alloc``, ``call``,
-``random``, ``fft``, ``linalg`` or ``all`` (add, cos, matmul, sum, random,
-fft, linalg, the per-call host cost of small operations, with the vendor
-work each call causes: see call.py; random: see random_bench.py, fft:
-fft_bench.py, the decompositions: linalg.py).
+JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``sort``, ``copy``, ``alloc``,
+``call``, ``random``, ``fft``, ``linalg`` or ``all`` (add, cos, matmul, sum,
+sort, random, fft, linalg, the per-call host cost of small operations, with
+the vendor work each call causes: see call.py; sort: sorting.py; random:
+random_bench.py; fft: fft_bench.py; the decompositions: linalg.py).
 Each row: the operation, dtype and size, the device time, NumPy's time on
 the host for the same work, their ratio (device / NumPy: below 1 is
 faster), the achieved rate, and whether the device result matched NumPy's.
@@ -31,6 +31,7 @@ import call
 import random_bench
 import fft_bench
 import linalg
+import sorting
 import timing
 
 
@@ -228,6 +229,11 @@ def bench_matmul():
     return rows
 
 
+def bench_sort():
+    """sort, argsort, unique, median: see sorting.py."""
+    return sorting.rows(_event_time, _host_time)
+
+
 def bench_call():
     """Host cost per call of small operations: see call.py."""
     return call.bench_call()
@@ -249,13 +255,15 @@ JOBS = {
     'matmul': bench_matmul,
     'sum': bench_sum,
     'call': bench_call,
+    'sort': bench_sort,
     'copy': bench_copy,
     'alloc': bench_alloc,
     'random': bench_random,
     'fft': bench_fft,
     'linalg': linalg.bench_linalg,
 }
-ALL = ('add', 'cos', 'matmul', 'sum', 'call', 'random', 'fft', 'linalg')
+ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
+       'linalg')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048),
@@ -263,7 +271,12 @@ TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('random.uniform', 'float32', 1 << 24),
            ('random.uniform', 'float64', 1 << 24),
            ('random.normal', 'float32', 1 << 24),
-           ('random.normal', 'float64', 1 << 24))
+           ('random.normal', 'float64', 1 << 24),
+           # issue 10
+           ('sort', 'float32', 1 << 24), ('sort', 'float64', 1 << 24),
+           ('argsort', 'float32', 1 << 24), ('argsort', 'float64', 1 << 24),
+           ('unique', 'float32', 1 << 24), ('unique', 'float64', 1 << 24),
+           ('median', 'float32', 1 << 24), ('median', 'float64', 1 << 24))
 
 
 def _header():

@@ -132,6 +132,23 @@ from cupy._sorting.search import flatnonzero  # NOQA
 from cupy._sorting.search import nonzero  # NOQA
 from cupy._sorting.search import searchsorted  # NOQA
 from cupy._sorting.search import where  # NOQA
+from cupy._sorting.search import digitize  # NOQA
+from cupy._sorting.sort import argpartition  # NOQA
+from cupy._sorting.sort import argsort  # NOQA
+from cupy._sorting.sort import lexsort  # NOQA
+from cupy._sorting.sort import msort  # NOQA
+from cupy._sorting.sort import partition  # NOQA
+from cupy._sorting.sort import sort  # NOQA
+from cupy._sorting.sort import sort_complex  # NOQA
+from cupy._sorting.sets import intersect1d  # NOQA
+from cupy._sorting.sets import setdiff1d  # NOQA
+from cupy._sorting.sets import setxor1d  # NOQA
+from cupy._sorting.sets import union1d  # NOQA
+from cupy._sorting.sets import unique  # NOQA
+from cupy._sorting.sets import unique_all  # NOQA
+from cupy._sorting.sets import unique_counts  # NOQA
+from cupy._sorting.sets import unique_inverse  # NOQA
+from cupy._sorting.sets import unique_values  # NOQA
 
 # --- ufuncs and elementwise routines
 from cupy._core.elementwise._ufunc import ufunc  # NOQA
@@ -275,6 +292,20 @@ from cupy._statistics.order import amin  # NOQA
 from cupy._statistics.order import nanmax  # NOQA
 from cupy._statistics.order import nanmin  # NOQA
 from cupy._statistics.order import ptp  # NOQA
+from cupy._statistics.order import median  # NOQA
+from cupy._statistics.order import nanmedian  # NOQA
+from cupy._statistics.order import nanpercentile  # NOQA
+from cupy._statistics.order import nanquantile  # NOQA
+from cupy._statistics.order import percentile  # NOQA
+from cupy._statistics.order import quantile  # NOQA
+from cupy._statistics.histogram import bincount  # NOQA
+from cupy._statistics.histogram import histogram  # NOQA
+from cupy._statistics.histogram import histogram2d  # NOQA
+from cupy._statistics.histogram import histogram_bin_edges  # NOQA
+from cupy._statistics.histogram import histogramdd  # NOQA
+from cupy._statistics.correlation import corrcoef  # NOQA
+from cupy._statistics.correlation import correlate  # NOQA
+from cupy._statistics.correlation import cov  # NOQA
 from cupy._statistics.order import amax as max  # NOQA
 from cupy._statistics.order import amin as min  # NOQA
 from cupy._statistics.meanvar import average  # NOQA

@@ -35,6 +35,7 @@ _CYTHON_MODULES = [
     ('cupy_backends.ascend.ops._random', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._fft', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._solver', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._sorting', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._provider', [], [ASCEND_INCLUDE], []),
     ('cupy._core._dispatch', [], [], []),
     ('cupy._core.core', [], [], []),

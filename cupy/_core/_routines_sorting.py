@@ -1,5 +1,7 @@
-"""Searching routines of the array core: argmax/argmin (and the
-NaN-ignoring forms), nonzero, flatnonzero and searchsorted.
+"""Searching and sorting routines of the array core: argmax/argmin (and
+the NaN-ignoring forms), nonzero, flatnonzero, sort, argsort, partition,
+argpartition, lexsort and searchsorted (the sorts run on the sort engine,
+_sort_keys.py: NumPy's order for every dtype, on the device).
 
 ``nonzero`` runs the provider's 'nonzero' operation, which returns the
 number of nonzero elements to the host (the result's size depends on the
@@ -11,6 +13,10 @@ import numpy
 
 from cupy._core.reduction import _reduce as _reduction
 from cupy._core import _routines_ufuncs as ufuncs
+from cupy._core import _routines_creation
+from cupy._core import _routines_manipulation
+from cupy._core import _shape
+from cupy._core import _sort_keys
 from cupy._core import core
 from cupy._core._operands import as_array
 
@@ -37,9 +43,6 @@ def nanargmax(a, axis=None, out=None, *, keepdims=False):
 def nanargmin(a, axis=None, out=None, *, keepdims=False):
     """argmin ignoring NaNs (``numpy.nanargmin``); see nanargmax."""
     return _reduction.reduce('nanargmin', a, axis, None, out, keepdims)
-
-
-_INT64 = numpy.dtype(numpy.int64)
 
 
 def _argwhere_rows(a):
@@ -80,25 +83,186 @@ def flatnonzero(a):
     return nonzero(a.ravel())[0]
 
 
-def _nan_last_less(x, y):
-    """x < y in NumPy's sort order, where NaN sorts after everything."""
-    lt = ufuncs.less(x, y)
-    kinds = [numpy.asarray(t).dtype.kind if not isinstance(t, core.ndarray)
-             else t.dtype.kind for t in (x, y)]
-    if 'f' in kinds or 'c' in kinds:
-        lt = ufuncs.logical_or(
-            lt, ufuncs.logical_and(ufuncs.isnan(y),
-                                   ufuncs.logical_not(ufuncs.isnan(x))))
-    return lt
+# ------------------------------------------------------------------ sort
 
+_KINDS = {'q': 'quicksort', 'h': 'heapsort', 'm': 'mergesort',
+          's': 'stable'}
+
+
+def _stable(kind, stable):
+    """Whether NumPy's (kind, stable) arguments ask for a stable sort;
+    NumPy's errors for bad ones.  Every sort here is stable anyway when
+    it costs nothing: the provider's is."""
+    if kind is not None and stable is not None:
+        raise ValueError("`kind` and keyword parameters can't be provided "
+                         "at the same time. Use only one of them.")
+    if kind is None:
+        return bool(stable)
+    if not isinstance(kind, str) or not kind or kind[0].lower() not in _KINDS:
+        raise ValueError("sort kind must be one of 'quick', 'heap', or "
+                         "'stable' (got {!r})".format(kind))
+    return kind[0].lower() in 'ms'
+
+
+def _check_order(a, order):
+    if order is not None:
+        raise ValueError('Cannot specify order when the array has no fields.')
+
+
+def _along(a, axis):
+    """(a with `axis` last, the normalised axis); axis=None flattens."""
+    if axis is None:
+        return a.ravel(), None
+    if a.ndim == 0:
+        raise numpy.exceptions.AxisError(axis, 0)
+    axis = _shape.normalize_axis(axis, a.ndim)
+    if axis != a.ndim - 1:
+        a = _shape.swapaxes(a, axis, -1)
+    return a, axis
+
+
+def _back(x, axis, ndim):
+    if axis is None or axis == ndim - 1:
+        return x
+    return _shape.swapaxes(x, axis, -1)
+
+
+def _sorted(a, axis, kind, order, stable, want_values):
+    a = as_array(a)
+    st = _stable(kind, stable)
+    _check_order(a, order)
+    if axis is None:
+        moved, ax = a.ravel(), None
+    else:
+        moved, ax = _along(a, axis)
+    values, idx = _sort_keys.sort_last(moved, st, want_values)
+    nd = 1 if ax is None else a.ndim
+    res = values if want_values else idx
+    # the axis back in place, as a C-contiguous array like NumPy's result
+    res = _back(res, ax, nd)
+    if ax is not None and ax != a.ndim - 1:
+        res = res.copy()
+    return res
+
+
+def sort(a, axis=-1, kind=None, order=None, *, stable=None):
+    """A sorted copy of ``a`` (``numpy.sort``): NaNs last, -0.0 tied with
+    0.0, complex lexicographic."""
+    return _sorted(a, axis, kind, order, stable, True)
+
+
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
+    """The int64 indices that sort ``a`` along ``axis`` (``numpy.argsort``;
+    a 0-d ``a`` gives [0], as NumPy's)."""
+    a = as_array(a)
+    if a.ndim == 0:
+        axis = None
+    return _sorted(a, axis, kind, order, stable, False)
+
+
+def sort_inplace(a, axis=-1, kind=None, order=None, *, stable=None):
+    """``ndarray.sort``: sort ``a`` in place along ``axis``."""
+    if axis is None:
+        raise TypeError("'NoneType' object cannot be interpreted as an "
+                        "integer")
+    res = _sorted(a, axis, kind, order, stable, True)
+    core._copy_to(a, res)
+
+
+def _kths(kth, n):
+    """NumPy's kth: an int or a sequence of ints, each in [-n, n)."""
+    ks = numpy.asarray(kth.get() if isinstance(kth, core.ndarray) else kth)
+    if ks.dtype.kind not in 'iu':
+        raise TypeError('Partition index must be integer')
+    if ks.ndim > 1:
+        raise ValueError('kth array must have dimension <= 1')
+    for k in ks.ravel():
+        if not -n <= k < n:
+            raise ValueError('kth(={}) out of bounds ({})'.format(k, n))
+
+
+def _check_partition(a, kth, axis, kind):
+    if kind != 'introselect':
+        raise ValueError("select kind must be 'introselect' (got {!r})".format(
+            kind))
+    n = a.size if axis is None else a.shape[
+        _shape.normalize_axis(axis, a.ndim)]
+    _kths(kth, n)
+
+
+def partition(a, kth, axis=-1, kind='introselect', order=None):
+    """``numpy.partition``: a full sort along ``axis``, which is one of the
+    partitions NumPy may return (every element before position k is no
+    larger than a[k], every one after no smaller)."""
+    a = as_array(a)
+    if a.ndim == 0 and axis is not None:
+        raise numpy.exceptions.AxisError(axis, 0)
+    _check_partition(a, kth, axis, kind)
+    return _sorted(a, axis, None, order, None, True)
+
+
+def argpartition(a, kth, axis=-1, kind='introselect', order=None):
+    """``numpy.argpartition``: the indices of a full sort (see partition)."""
+    a = as_array(a)
+    if a.ndim == 0:
+        axis = None
+    _check_partition(a, kth, axis, kind)
+    return _sorted(a, axis, None, order, None, False)
+
+
+def partition_inplace(a, kth, axis=-1, kind='introselect', order=None):
+    """``ndarray.partition``."""
+    _check_partition(a, kth, axis, kind)
+    sort_inplace(a, axis, None, order)
+
+
+def lexsort(keys, axis=-1):
+    """Indices sorting by several keys, the last one primary
+    (``numpy.lexsort``): stable passes, least significant key first."""
+    if isinstance(keys, core.ndarray):
+        if keys.ndim == 0:
+            raise TypeError('need sequence of keys with len > 0 in lexsort')
+        keys = [keys[i] for i in range(keys.shape[0])]
+    else:
+        keys = [as_array(k) for k in keys]
+    if not keys:
+        raise TypeError('need sequence of keys with len > 0 in lexsort')
+    shape = keys[0].shape
+    for k in keys:
+        if k.shape != shape:
+            raise ValueError('all keys need to be the same shape')
+    if len(shape) == 0:
+        return _zero_index()
+    perm = None
+    for k in keys:
+        moved, ax = _along(k, axis)
+        if perm is not None:
+            moved = _sort_keys.take_last(moved, perm)
+        _, p = _sort_keys.sort_last(moved, True, False)
+        perm = p if perm is None else _sort_keys.take_last(perm, p)
+    return _back(perm, ax, len(shape)).copy()
+
+
+def _zero_index():
+    out = core._empty((), _INT64)
+    core._fill(out, 0)
+    return out
+
+
+# ---------------------------------------------------------- searchsorted
 
 def searchsorted(a, v, side='left', sorter=None):
     """Indices where ``v`` would be inserted into the sorted 1-d ``a`` to
     keep it sorted (NumPy's order: NaN last).
 
-    Each index is a count of the elements of ``a`` before the insertion
-    point (a broadcast comparison and a sum on the device), so it needs no
-    sort and no synchronisation; ``a`` must be sorted, as in NumPy.
+    One stable sort of ``a`` and ``v`` together on the device: with ``v``
+    placed before ``a`` (side='left') or after it (side='right'), ties put
+    the value on the right side of the equal elements of ``a``; the count
+    of ``a``'s elements before each value in that order is its index.
+    O((n + m) log(n + m)), no synchronisation; ``a`` must be sorted, as in
+    NumPy.  (aclnnSearchSorted is not used: its NaN order is undocumented
+    and its optional ``sorter`` would be the call layer's first NULL
+    tensor; see operations.md.)
     """
     if not isinstance(a, core.ndarray):
         raise TypeError('searchsorted: `a` must be a cupy.ndarray')
@@ -115,14 +279,46 @@ def searchsorted(a, v, side='left', sorter=None):
             raise ValueError('sorter.size must equal a.size')
         a = a.take(sorter)
     if isinstance(v, core.ndarray):
-        vv = v[..., None]
+        vd = v
     elif numpy.ndim(v) == 0:
-        vv = v
+        vd = _routines_creation.array(numpy.asarray(v))
     else:
         raise TypeError('searchsorted: `v` must be a cupy.ndarray or a '
                         'scalar (got {})'.format(type(v).__name__))
-    if side == 'left':
-        before = _nan_last_less(a, vv)
-    else:
-        before = ufuncs.logical_not(_nan_last_less(vv, a))
-    return before.sum(axis=-1, dtype=_INT64)
+    n, m = a.size, vd.size
+    out = core._empty(vd.shape, _INT64)
+    if m == 0:
+        return out
+    if n == 0:
+        core._fill(out, 0)
+        return out
+    dt = numpy.result_type(a.dtype, vd.dtype)
+    af = a if a.dtype == dt else a.astype(dt)
+    vf = vd.ravel()
+    vf = vf if vf.dtype == dt else vf.astype(dt)
+    left = side == 'left'
+    cat = _routines_manipulation.concatenate([vf, af] if left else [af, vf])
+    _, perm = _sort_keys.sort_last(cat, True, False)
+    is_a = ufuncs.greater_equal(perm, m) if left else ufuncs.less(perm, n)
+    before = is_a.cumsum(dtype=_INT64)
+    rank = core._empty((n + m,), _INT64)
+    core._run('put_nd', (rank._as_view(),),
+              (_routines_creation.index_range(n + m)._as_view(),
+               perm._as_view()))
+    pos = rank[:m] if left else rank[n:]
+    core._copy_to(out, before.take(pos).reshape(vd.shape))
+    return out
+
+
+def monotonicity(bins):
+    """1 if the 1-d ``bins`` never decreases, -1 if it never increases
+    (and is not constant), 0 otherwise, as NumPy's digitize decides; reads
+    one small array back (the caller raises on 0)."""
+    if bins.size < 2:
+        return 1
+    inc = ufuncs.less_equal(bins[:-1], bins[1:]).all()
+    dec = ufuncs.greater_equal(bins[:-1], bins[1:]).all()
+    both = _routines_manipulation.stack([inc, dec]).get()
+    if both[0]:
+        return 1
+    return -1 if both[1] else 0

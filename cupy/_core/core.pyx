@@ -597,6 +597,24 @@ cdef class ndarray:
         from cupy._core import _routines_sorting
         return _routines_sorting.searchsorted(self, v, side, sorter)
 
+    def sort(self, axis=-1, kind=None, order=None, *, stable=None):
+        from cupy._core import _routines_sorting
+        _routines_sorting.sort_inplace(self, axis, kind, order,
+                                       stable=stable)
+
+    def argsort(self, axis=-1, kind=None, order=None, *, stable=None):
+        from cupy._core import _routines_sorting
+        return _routines_sorting.argsort(self, axis, kind, order,
+                                         stable=stable)
+
+    def partition(self, kth, axis=-1, kind='introselect', order=None):
+        from cupy._core import _routines_sorting
+        _routines_sorting.partition_inplace(self, kth, axis, kind, order)
+
+    def argpartition(self, kth, axis=-1, kind='introselect', order=None):
+        from cupy._core import _routines_sorting
+        return _routines_sorting.argpartition(self, kth, axis, kind, order)
+
     def choose(self, choices, out=None, mode='raise'):
         from cupy._core import _routines_indexing
         return _routines_indexing.choose(self, choices, out, mode)

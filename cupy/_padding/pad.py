@@ -1,5 +1,5 @@
 """pad: constant, edge, reflect, symmetric, wrap, empty, maximum, mean,
-minimum and linear_ramp modes (median needs a sort: not yet).
+median, minimum and linear_ramp modes (median on the device sort).
 
 The result is filled axis by axis, as NumPy does: the pad regions of axis
 i span the already padded axes before it and the original extent of the
@@ -118,10 +118,6 @@ def pad(array, pad_width, mode='constant', **kwargs):
     if unsupported:
         raise ValueError("unsupported keyword arguments for mode '{}': {}"
                          .format(mode, unsupported))
-    if mode == 'median':
-        raise NotImplementedError(
-            "cupy.pad mode 'median' needs a sort, which is not available "
-            'yet')
     # NumPy treats any reflect_type other than 'odd' as 'even'
     odd = kwargs.get('reflect_type', 'even') == 'odd'
 
@@ -207,7 +203,7 @@ def _at(axis, sl):
 
 # ------------------------------------------------------- statistic modes
 
-_STATS = ('maximum', 'mean', 'minimum')
+_STATS = ('maximum', 'mean', 'median', 'minimum')
 
 
 def _stat_pairs(stat_length, ndim):
@@ -226,7 +222,8 @@ def _stat(mode, chunk, axis, dtype):
     elif mode == 'minimum':
         v = cupy.amin(chunk, axis=axis, keepdims=True)
     else:
-        v = cupy.mean(chunk, axis=axis, keepdims=True)
+        stat = cupy.median if mode == 'median' else cupy.mean
+        v = stat(chunk, axis=axis, keepdims=True)
         if dtype.kind in 'iu':
             v = cupy.rint(v)        # NumPy rounds (half to even)
     return v
@@ -245,7 +242,7 @@ def _pad_stat(out, array, pairs, center, mode, stat_length):
         roi = out[_roi(axis, slice(None), center)]
         lb = n if lb is None or lb > n else lb
         la = n if la is None or la > n else la
-        if (lb == 0 or la == 0) and mode != 'mean':
+        if (lb == 0 or la == 0) and mode in ('maximum', 'minimum'):
             raise ValueError('stat_length of 0 yields no value for padding')
         left = _stat(mode, roi[_at(axis, slice(before, before + lb))], axis,
                      out.dtype)

@@ -33,3 +33,24 @@ def where(condition, x=None, y=None):
     if x is None:
         return nonzero(condition)
     return _where3(condition, x, y)
+
+
+def digitize(x, bins, right=False):
+    """The bin index of each value of ``x`` (``numpy.digitize``): a
+    searchsorted on ``bins``, reversed for decreasing bins.  Checking that
+    ``bins`` is monotonic reads one bool back (NumPy raises otherwise)."""
+    from cupy._core._routines_sorting import monotonicity
+    x = asarray(x)
+    bins = asarray(bins)
+    if x.dtype.kind == 'c':
+        raise TypeError('x may not be complex')
+    if bins.ndim != 1:
+        raise ValueError('bins must be one-dimensional')
+    mono = monotonicity(bins)
+    if mono == 0:
+        raise ValueError(
+            'bins must be monotonically increasing or decreasing')
+    side = 'left' if right else 'right'
+    if mono == -1:
+        return bins.size - searchsorted(bins[::-1], x, side=side)
+    return searchsorted(bins, x, side=side)

@@ -62,10 +62,13 @@ class TestPad:
             with pytest.raises(ValueError):
                 xp.pad(xp.ones((0, 2)), 1, mode='reflect')
 
-    def test_median_not_implemented(self):
-        # needs a sort on the device
-        with pytest.raises(NotImplementedError):
-            cupy.pad(cupy.ones(3), 1, 'median')
+    @testing.for_all_dtypes(no_complex=True, no_bool=True)
+    @pytest.mark.parametrize('kw', [{}, {'stat_length': 2},
+                                    {'stat_length': ((1, 3), (2, 1))}])
+    @testing.numpy_cupy_allclose(rtol=1e-3)
+    def test_median(self, xp, dtype, kw):
+        a = testing.shaped_random((4, 5), xp, dtype, seed=1)
+        return xp.pad(a, ((2, 1), (1, 3)), 'median', **kw)
 
     @testing.for_all_dtypes()
     @pytest.mark.parametrize('mode,kw', [

@@ -101,6 +101,7 @@
     X(IsInf, REPEAT, 2, (T, OC)) \
     X(IsNegInf, REPEAT, 2, (T, O)) \
     X(IsPosInf, REPEAT, 2, (T, O)) \
+    X(Kthvalue, REPEAT, 6, (T, I, I, B, O, O)) \
     X(LeScalar, REPEAT, 3, (T, S, O)) \
     X(LeTensor, REPEAT, 3, (T, T, O)) \
     X(LeftShift, REPEAT, 3, (T, T, O)) \
@@ -149,6 +150,7 @@
     X(Signbit, REPEAT, 2, (T, O)) \
     X(Sin, REPEAT, 2, (T, O)) \
     X(Sinh, REPEAT, 2, (T, O)) \
+    X(Sort, REPEAT, 6, (T, B, I, B, O, O)) \
     X(Sqrt, REPEAT, 2, (T, O)) \
     X(Std, REPEAT, 5, (T, A, IC, B, O)) \
     X(Sub, REPEAT, 4, (T, T, S, O)) \

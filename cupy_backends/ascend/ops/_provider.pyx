@@ -22,9 +22,10 @@ from cupy_backends.ascend.ops import _nonzero
 from cupy_backends.ascend.ops import _random
 from cupy_backends.ascend.ops import _reduction
 from cupy_backends.ascend.ops import _solver
+from cupy_backends.ascend.ops import _sorting
 
 _FAMILIES = (_copy, _creation, _indexing, _nonzero, _reduction, _linalg,
-             _solver, _elementwise, _random, _fft)
+             _solver, _elementwise, _random, _fft, _sorting)
 
 
 def _merge(str table):

@@ -332,6 +332,42 @@ cdef int _run_kernel_gil(const sim_call* call, char* errbuf,
 
 
 # ---------------------------------------------------------------------------
+# The kernels' radix sort (csrc/sim_ops_sort.c)
+
+cdef extern from *:
+    """
+    int sim_sort_radix(const void *keys, int wide, int64_t rows, int64_t n,
+                       int64_t *perm);
+    """
+    int sim_sort_radix(const void* keys, int wide, int64_t rows, int64_t n,
+                       int64_t* perm) nogil
+
+
+def radix_argsort(keys):
+    """The stable sorting permutation (int64) of each row of the 2-d
+    C-contiguous uint32 or uint64 ``keys``, without the GIL."""
+    cdef int wide
+    cdef int64_t rows, n
+    cdef const void* kp
+    cdef int64_t* pp
+    cdef int st
+    if keys.ndim != 2 or not keys.flags.c_contiguous or (
+            keys.dtype not in (numpy.uint32, numpy.uint64)):
+        raise ValueError('radix_argsort takes 2-d C-contiguous uint32 or '
+                         'uint64 keys')
+    wide = keys.dtype == numpy.uint64
+    rows, n = keys.shape
+    perm = numpy.empty((rows, n), numpy.int64)
+    kp = <const void*><size_t>keys.ctypes.data
+    pp = <int64_t*><size_t>perm.ctypes.data
+    with nogil:
+        st = sim_sort_radix(kp, wide, rows, n, pp)
+    if st:
+        raise MemoryError('radix_argsort: out of host memory')
+    return perm
+
+
+# ---------------------------------------------------------------------------
 # Counters and settings
 
 def counters():

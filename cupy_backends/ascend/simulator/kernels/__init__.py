@@ -23,6 +23,7 @@ from cupy_backends.ascend.simulator.kernels import linalg
 from cupy_backends.ascend.simulator.kernels import random
 from cupy_backends.ascend.simulator.kernels import reduce
 from cupy_backends.ascend.simulator.kernels import solver
+from cupy_backends.ascend.simulator.kernels import sort
 
 
 def _merge(families):
@@ -36,4 +37,5 @@ def _merge(families):
     return table
 
 
-KERNELS = _merge((data, elementwise, reduce, linalg, solver, random, fft))
+KERNELS = _merge((data, elementwise, reduce, linalg, solver, random, fft,
+                  sort))
