@@ -351,3 +351,33 @@ def show_config():
     """Print the backend, the vendor library or simulator, and devices."""
     from cupy import _info
     print(_info.config_text())
+
+
+# NumPy's everyday helpers (issue 14)
+from cupy import typing  # NOQA
+from cupy import lib  # NOQA
+from cupy.exceptions import AxisError  # NOQA
+from cupy.exceptions import ComplexWarning  # NOQA
+from cupy.exceptions import ModuleDeprecationWarning  # NOQA
+from cupy.exceptions import RankWarning  # NOQA
+from cupy.exceptions import TooHardError  # NOQA
+from cupy.exceptions import VisibleDeprecationWarning  # NOQA
+from cupy._core._flatiter import flatiter  # NOQA
+from cupy._indexing.iterate import index_exp  # NOQA
+from cupy._indexing.iterate import ndenumerate  # NOQA
+from cupy._indexing.iterate import ndindex  # NOQA
+from cupy._indexing.iterate import s_  # NOQA
+from cupy._misc.memory_ranges import may_share_memory  # NOQA
+from cupy._misc.memory_ranges import shares_memory  # NOQA
+from cupy._misc.type_helpers import common_type  # NOQA
+from cupy._misc.type_helpers import iterable  # NOQA
+from cupy._misc.type_helpers import mintypecode  # NOQA
+from cupy._misc.type_helpers import typename  # NOQA
+# repr/str of a device array print its host copy with NumPy, so NumPy's
+# print options are the ones honoured (CuPy shares them the same way)
+from numpy import get_printoptions  # NOQA
+from numpy import printoptions  # NOQA
+from numpy import set_printoptions  # NOQA
+from numpy import euler_gamma  # NOQA
+from numpy import long  # NOQA
+from numpy import ulong  # NOQA
