@@ -381,3 +381,13 @@ from numpy import set_printoptions  # NOQA
 from numpy import euler_gamma  # NOQA
 from numpy import long  # NOQA
 from numpy import ulong  # NOQA
+from cupy._binary.packing import packbits  # NOQA
+from cupy._binary.packing import unpackbits  # NOQA
+from cupy._creation.grids import mgrid  # NOQA
+from cupy._creation.grids import ogrid  # NOQA
+from cupy._math.interp import interp  # NOQA
+from cupy._math.window import bartlett  # NOQA
+from cupy._math.window import blackman  # NOQA
+from cupy._math.window import hamming  # NOQA
+from cupy._math.window import hanning  # NOQA
+from cupy._math.window import kaiser  # NOQA
