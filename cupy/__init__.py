@@ -410,3 +410,7 @@ from cupy._io.formatting import base_repr  # NOQA
 from cupy._io.formatting import binary_repr  # NOQA
 from cupy._io.formatting import format_float_positional  # NOQA
 from cupy._io.formatting import format_float_scientific  # NOQA
+from cupy._functional.piecewise import piecewise  # NOQA
+from cupy._functional.apply import apply_along_axis  # NOQA
+from cupy._functional.apply import apply_over_axes  # NOQA
+from cupy._functional.vectorize import vectorize  # NOQA
