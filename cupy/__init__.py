@@ -414,3 +414,9 @@ from cupy._functional.piecewise import piecewise  # NOQA
 from cupy._functional.apply import apply_along_axis  # NOQA
 from cupy._functional.apply import apply_over_axes  # NOQA
 from cupy._functional.vectorize import vectorize  # NOQA
+from cupy._poly.routines import polyval  # NOQA
+from cupy._poly.routines import polyadd  # NOQA
+from cupy._poly.routines import polysub  # NOQA
+from cupy._poly.routines import polymul  # NOQA
+from cupy._poly.routines import polyder  # NOQA
+from cupy._poly.routines import polyint  # NOQA
