@@ -10,3 +10,4 @@ from cupyx._pinned_array import empty_like_pinned  # NOQA
 from cupyx._pinned_array import empty_pinned  # NOQA
 from cupyx._pinned_array import zeros_like_pinned  # NOQA
 from cupyx._pinned_array import zeros_pinned  # NOQA
+from cupyx._scatter import scatter_add  # NOQA
