@@ -3,10 +3,11 @@
 ``python benchmarks/benchmark.py JOB [JOB ...] [--json F]``
 
 JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``sort``, ``copy``, ``alloc``,
-``call``, ``random``, ``fft``, ``linalg`` or ``all`` (add, cos, matmul, sum,
-sort, random, fft, linalg, the per-call host cost of small operations, with
-the vendor work each call causes: see call.py; sort: sorting.py; random:
-random_bench.py; fft: fft_bench.py; the decompositions: linalg.py).
+``call``, ``random``, ``fft``, ``linalg``, ``surface`` or ``all`` (add, cos,
+matmul, sum, sort, random, fft, linalg, surface, the per-call host cost of
+small operations, with the vendor work each call causes: see call.py;
+sort: sorting.py; random: random_bench.py; fft: fft_bench.py; the
+decompositions: linalg.py; surface: issue 14's routines).
 Each row: the operation, dtype and size, the device time, NumPy's time on
 the host for the same work, their ratio (device / NumPy: below 1 is
 faster), the achieved rate, and whether the device result matched NumPy's.
@@ -234,6 +235,57 @@ def bench_sort():
     return sorting.rows(_event_time, _host_time)
 
 
+def bench_surface():
+    """Issue 14 routines on the device against NumPy: interp (256 sample
+    points), packbits, unpackbits, scatter_add (numpy.add.at) with
+    duplicates; 2^12 to 2^18 elements, float64 (uint8 for the bits)."""
+    import cupyx
+    rows = []
+    rs = numpy.random.RandomState(0)
+    hxp = numpy.sort(rs.uniform(0, 1, 256))
+    hfp = rs.uniform(-1, 1, 256)
+    dxp, dfp = cupy.asarray(hxp), cupy.asarray(hfp)
+    for log2 in (12, 15, 18):
+        n = 1 << log2
+        hx = rs.uniform(-0.1, 1.1, n)
+        hbits = rs.randint(0, 2, n).astype(numpy.uint8)
+        hidx = rs.randint(0, n // 16, n)
+        dx, dbits, didx = cupy.asarray(hx), cupy.asarray(hbits), \
+            cupy.asarray(hidx)
+        dv = cupy.ones(n)
+        hacc, dacc = numpy.zeros(n // 16), cupy.zeros(n // 16)
+        cases = [
+            ('interp', 'float64', lambda: cupy.interp(dx, dxp, dfp),
+             lambda: numpy.interp(hx, hxp, hfp), hx.nbytes),
+            ('packbits', 'uint8', lambda: cupy.packbits(dbits),
+             lambda: numpy.packbits(hbits), n),
+            ('unpackbits', 'uint8',
+             lambda: cupy.unpackbits(dbits[:n // 8]),
+             lambda: numpy.unpackbits(hbits[:n // 8]), n),
+            ('scatter_add', 'float64',
+             lambda: cupyx.scatter_add(dacc, didx, dv),
+             lambda: numpy.add.at(hacc, hidx, 1.0), 8 * n),
+        ]
+        for name, dtype, fdev, fnp, nbytes in cases:
+            batch = 10 if n < 1 << 16 else 3
+            t_dev = _event_time(fdev, batch, 3)
+            t_np = _host_time(fnp, batch, 3)
+            if name == 'scatter_add':
+                dacc[...] = 0
+                hacc[...] = 0
+                fdev()
+                fnp()
+                got, ref = dacc, hacc
+            else:
+                got, ref = fdev(), fnp()
+            rows.append(dict(
+                op=name, dtype=dtype, size=n, device_s=t_dev, numpy_s=t_np,
+                ratio=t_dev / t_np,
+                rate='{:.2f} GB/s'.format(nbytes / t_dev / 1e9),
+                correct=bool(numpy.allclose(cupy.asnumpy(got), ref))))
+    return rows
+
+
 def bench_call():
     """Host cost per call of small operations: see call.py."""
     return call.bench_call()
@@ -261,9 +313,10 @@ JOBS = {
     'random': bench_random,
     'fft': bench_fft,
     'linalg': linalg.bench_linalg,
+    'surface': bench_surface,
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
-       'linalg')
+       'linalg', 'surface')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048),

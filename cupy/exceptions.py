@@ -6,3 +6,4 @@ from numpy.exceptions import TooHardError  # NOQA
 from numpy.exceptions import VisibleDeprecationWarning  # NOQA
 from numpy.exceptions import RankWarning  # NOQA
 from numpy.exceptions import DTypePromotionError  # NOQA
+from numpy.exceptions import ModuleDeprecationWarning  # NOQA

@@ -497,6 +497,26 @@ cdef class ndarray:
         """NumPy's ``tofile`` of the data (copies to the host)."""
         self.get().tofile(fid, sep, format)
 
+    # NumPy's binary operators defer to an operand of higher priority
+    # (CuPy's value)
+    __array_priority__ = 100
+
+    def __bytes__(self):
+        return self.tobytes()
+
+    @classmethod
+    def __class_getitem__(cls, item):
+        # ``cupy.ndarray[Any, numpy.dtype[T]]`` for annotations
+        # (cupy.typing.NDArray), as numpy.ndarray
+        import types
+        return types.GenericAlias(cls, item)
+
+    def byteswap(self, inplace=False):
+        """The bytes of every element reversed (each part of a complex
+        number on its own, as NumPy), on the device."""
+        from cupy._core import _byteswap
+        return _byteswap.byteswap(self, inplace)
+
     def __array__(self, dtype=None, copy=None):
         raise TypeError(
             'Implicit conversion to a NumPy array is not allowed. Please use '

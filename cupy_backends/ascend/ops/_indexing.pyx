@@ -14,7 +14,8 @@ from libc.stdint cimport intptr_t, int64_t, uint64_t
 from cupy_backends.ascend.ops cimport _dtype
 from cupy_backends.ascend.ops._copy cimport contiguous_copy, copy_desc
 from cupy_backends.ascend.ops._dtype cimport (
-    ACL_INT32, ACL_INT64, ACL_COMPLEX128, DS_INDEX, DS_INDEX_PUT)
+    ACL_INT32, ACL_INT64, ACL_COMPLEX64, ACL_COMPLEX128, DS_INDEX,
+    DS_INDEX_PUT)
 from cupy_backends.ascend.ops._aclnn cimport (
     OpSymbol, op_symbol, Args, args_init, arg_tensor, arg_tensor_list,
     arg_scalar, arg_int, aclnn_run)
@@ -203,7 +204,8 @@ cdef object run_take(View dst, tuple ins, intptr_t stream):
     return None
 
 
-cdef object run_put(View dst, tuple ins, intptr_t stream):
+cdef object run_put(View dst, tuple ins, intptr_t stream,
+                    bint accumulate=False):
     global _put_op
     cdef Desc d, v, w, w_orig
     cdef Desc idx[ACLNN_MAX_DIMS]
@@ -235,6 +237,11 @@ cdef object run_put(View dst, tuple ins, intptr_t stream):
             contiguous_copy(&w, sc)
         w_orig = w
         _merge(&w, &v, idx, k, idx[0].ndim)
+        if accumulate and not _dtype.in_set(DS_INDEX_PUT, w.dtype) and (
+                w.dtype == ACL_COMPLEX128 or w.dtype == ACL_COMPLEX64):
+            # _retype runs complex as integer bits: right for a copy,
+            # wrong for a sum (the caller adds the parts separately)
+            raise OperationNotSupported('put_add_nd: complex values')
         _retype(&w, &v, DS_INDEX_PUT)
         if w.ndim > ACLNN_MAX_DIMS or v.ndim > ACLNN_MAX_DIMS:
             raise OperationNotSupported('put_nd: too many dimensions')
@@ -242,7 +249,7 @@ cdef object run_put(View dst, tuple ins, intptr_t stream):
         arg_tensor(&a, &w)
         arg_tensor_list(&a, idx, k)
         arg_tensor(&a, &v)
-        arg_int(&a, False)      # accumulate
+        arg_int(&a, accumulate)     # ops.md: true adds (np.add.at)
         arg_int(&a, False)      # unsafe
         aclnn_run(_put_op, &a, sc)
         if staged:
@@ -322,12 +329,18 @@ def _put_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
     return run_put(outs[0], ins, stream)
 
 
+def _put_add_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
+    return run_put(outs[0], ins, stream, True)
+
+
 def _wrap_index_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
     return run_wrap_index(outs[0], ins[0], attrs['n'], stream)
 
 
 OPERATIONS = {'take_nd': _take_entry, 'put_nd': _put_entry,
+              'put_add_nd': _put_add_entry,
               'wrap_index': _wrap_index_entry}
 ROUTES = {'take_nd': by_dtype(native=_ALL_CHARS),
           'put_nd': by_dtype(native=_ALL_CHARS),
+          'put_add_nd': by_dtype(native=_ALL_CHARS),
           'wrap_index': by_dtype(native='l')}

@@ -1,0 +1,49 @@
+"""cupyx.seterr / geterr / errstate, as CuPy: only ``linalg`` is a
+setting ('ignore' or 'raise'); device kernels do not report floating
+point errors, so divide/over/under/invalid raise NotImplementedError."""
+
+import contextlib
+import threading
+
+_local = threading.local()
+
+
+def _linalg():
+    return getattr(_local, 'linalg', 'ignore')
+
+
+def geterr():
+    """The current settings (only ``linalg`` is ever set)."""
+    return dict(divide=None, over=None, under=None, invalid=None,
+                linalg=_linalg())
+
+
+def seterr(*, divide=None, over=None, under=None, invalid=None,
+           linalg=None):
+    """Set ``linalg`` ('ignore' or 'raise'); returns the old settings."""
+    for name, value in (('divide', divide), ('over', over),
+                        ('under', under), ('invalid', invalid)):
+        if value is not None:
+            raise NotImplementedError(
+                'cupyx.seterr: {}= is not supported (device kernels do not '
+                'report floating point errors)'.format(name))
+    old = geterr()
+    if linalg is not None:
+        if linalg not in ('ignore', 'raise'):
+            raise ValueError(
+                "linalg must be 'ignore' or 'raise' (got {!r})".format(
+                    linalg))
+        _local.linalg = linalg
+    return old
+
+
+@contextlib.contextmanager
+def errstate(*, divide=None, over=None, under=None, invalid=None,
+             linalg=None):
+    """The settings of ``seterr`` for the duration of a ``with`` block."""
+    old = seterr(divide=divide, over=over, under=under, invalid=invalid,
+                 linalg=linalg)
+    try:
+        yield
+    finally:
+        _local.linalg = old['linalg']
