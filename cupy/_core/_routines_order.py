@@ -13,6 +13,8 @@ gives a virtual index from (n, q); the continuous ones interpolate with
 NumPy's two-sided lerp so the rounding matches.
 """
 
+import warnings
+
 import numpy
 
 from cupy._core import _routines_manipulation
@@ -166,6 +168,19 @@ def _one_quantile(s, cnt, q, method, dtype):
     return _lerp(a, b, gamma.astype(dtype) if dtype.itemsize < 8 else gamma)
 
 
+def _ask_numpy(func, a, *args, **kwargs):
+    """NumPy's own argument checks (its exceptions, in its order: bool
+    data with an interpolating method, q=None, a bool or tuple axis, an
+    empty slice quantile's IndexError ...), run on a stand-in of a's
+    dtype: a's own shape when it is empty (no data to read), else one
+    element per axis.  An empty stand-in warns as NumPy does."""
+    probe = numpy.zeros(a.shape if a.size == 0 else (1,) * a.ndim, a.dtype)
+    with warnings.catch_warnings():
+        if a.size:
+            warnings.simplefilter('ignore')
+        func(probe, *args, **kwargs)
+
+
 def _result_dtype(a, method, weak):
     if method in _DISCRETE:
         return a.dtype
@@ -195,10 +210,16 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False,
         method = interpolation
     if a.dtype.kind == 'c':
         raise TypeError('a must be an array of real numbers')
+    weak = type(q) in (int, float)
+    if weights is None:
+        func = {(False, 1): numpy.quantile, (True, 1): numpy.nanquantile,
+                (False, 100): numpy.percentile,
+                (True, 100): numpy.nanpercentile}[_nan, _scale]
+        _ask_numpy(func, a, q.get() if isinstance(q, core.ndarray) else q,
+                   axis=axis, method=method, keepdims=keepdims)
     if method not in METHODS:
         raise ValueError('{!r} is not a valid method. Use one of: {}'.format(
             method, METHODS))
-    weak = type(q) in (int, float)
     qh = _check_q(q, _scale)
     if weights is not None and method != 'inverted_cdf':
         raise ValueError("Only method 'inverted_cdf' supports weights. "
@@ -266,6 +287,8 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False,
            _nan=False):
     """numpy.median (the mean of the two middle values) and nanmedian."""
     a = as_array(a)
+    _ask_numpy(numpy.nanmedian if _nan else numpy.median, a, axis=axis,
+               keepdims=keepdims)
     s2, rest, keep_shape = _merged(a, axis)
     rows, n = s2.shape
     dtype = numpy.result_type(a.dtype, _F64) if a.dtype.kind in 'biu' \

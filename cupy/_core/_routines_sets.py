@@ -151,8 +151,17 @@ def unique(ar, return_index=False, return_inverse=False,
         if inverse is not None:
             inverse = inverse.reshape(ar.shape)
     else:
-        if ar.ndim == 0:
-            raise numpy.exceptions.AxisError(axis, 0)
+        # NumPy's checks of the axis (its exceptions, in its order) on a
+        # stand-in of ar's dtype; an empty `ar` has no data, so NumPy's
+        # answer for it is the answer
+        empty = ar.size == 0
+        probe = numpy.zeros(ar.shape if empty else (1,) * ar.ndim, ar.dtype)
+        found = numpy.unique(probe, return_index, return_inverse,
+                             return_counts, axis=axis, equal_nan=equal_nan)
+        if empty:
+            if isinstance(found, tuple):
+                return tuple(as_array(f) for f in found)
+            return as_array(found)
         axis = _shape.normalize_axis(axis, ar.ndim)
         uniq, index, inverse, counts = _unique_rows(
             ar, axis, return_index, return_inverse, return_counts)

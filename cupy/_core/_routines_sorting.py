@@ -9,6 +9,8 @@ data, so this is the one place that synchronises).  ``ndarray`` methods
 and the core's indexing call these; ``cupy/_sorting`` re-exports them.
 """
 
+import operator
+
 import numpy
 
 from cupy._core.reduction import _reduce as _reduction
@@ -127,8 +129,21 @@ def _back(x, axis, ndim):
     return _shape.swapaxes(x, axis, -1)
 
 
+def _check_axis_type(axis, bool_ok=True):
+    # NumPy reads the axis (an int or None) before it looks at `kind`;
+    # argsort refuses a bool axis, sort takes it as an int
+    if axis is None:
+        return
+    if isinstance(axis, (bool, numpy.bool_)):
+        if bool_ok:
+            return
+        raise TypeError('an integer is required for the axis')
+    operator.index(axis)
+
+
 def _sorted(a, axis, kind, order, stable, want_values):
     a = as_array(a)
+    _check_axis_type(axis)
     st = _stable(kind, stable)
     _check_order(a, order)
     if axis is None:
@@ -155,6 +170,7 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
     """The int64 indices that sort ``a`` along ``axis`` (``numpy.argsort``;
     a 0-d ``a`` gives [0], as NumPy's)."""
     a = as_array(a)
+    _check_axis_type(axis, bool_ok=False)
     if a.ndim == 0:
         axis = None
     return _sorted(a, axis, kind, order, stable, False)
@@ -177,7 +193,7 @@ def _kths(kth, n):
     if ks.ndim > 1:
         raise ValueError('kth array must have dimension <= 1')
     for k in ks.ravel():
-        if not -n <= k < n:
+        if n and not -n <= k < n:      # NumPy checks no kth of an empty axis
             raise ValueError('kth(={}) out of bounds ({})'.format(k, n))
 
 
