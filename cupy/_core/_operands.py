@@ -23,6 +23,14 @@ def as_array(a):
     return _routines_creation.array(a, copy=None, order=None)
 
 
+def numpy_standin(a):
+    """A host array of a's dtype on which NumPy's own argument checks run
+    (its exceptions, in its order): a's shape when a is empty (there is
+    no data, so NumPy's answer on it is the answer), else one element per
+    axis."""
+    return numpy.zeros(a.shape if a.size == 0 else (1,) * a.ndim, a.dtype)
+
+
 def check_out(out, shape, what):
     """NumPy's errors for an ``out=`` that is not a device array of the
     result's shape."""

@@ -23,6 +23,7 @@ from cupy._core import _shape
 from cupy._core import _sort_keys
 from cupy._core import core
 from cupy._core._operands import as_array
+from cupy._core._operands import numpy_standin
 from cupy._core._routines_math import where as _where
 
 _F64 = numpy.dtype(numpy.float64)
@@ -169,16 +170,14 @@ def _one_quantile(s, cnt, q, method, dtype):
 
 
 def _ask_numpy(func, a, *args, **kwargs):
-    """NumPy's own argument checks (its exceptions, in its order: bool
-    data with an interpolating method, q=None, a bool or tuple axis, an
-    empty slice quantile's IndexError ...), run on a stand-in of a's
-    dtype: a's own shape when it is empty (no data to read), else one
-    element per axis.  An empty stand-in warns as NumPy does."""
-    probe = numpy.zeros(a.shape if a.size == 0 else (1,) * a.ndim, a.dtype)
+    """NumPy's own argument checks (bool data with an interpolating
+    method, q=None, a bool or tuple axis, an empty slice quantile's
+    IndexError ...) on numpy_standin(a).  An empty stand-in warns as
+    NumPy does."""
     with warnings.catch_warnings():
         if a.size:
             warnings.simplefilter('ignore')
-        func(probe, *args, **kwargs)
+        func(numpy_standin(a), *args, **kwargs)
 
 
 def _result_dtype(a, method, weak):

@@ -22,6 +22,7 @@ from cupy._core import _shape
 from cupy._core import _sort_keys
 from cupy._core import core
 from cupy._core._operands import as_array
+from cupy._core._operands import numpy_standin
 
 _INT64 = numpy.dtype(numpy.int64)
 _BOOL = numpy.dtype(numpy.bool_)
@@ -151,14 +152,11 @@ def unique(ar, return_index=False, return_inverse=False,
         if inverse is not None:
             inverse = inverse.reshape(ar.shape)
     else:
-        # NumPy's checks of the axis (its exceptions, in its order) on a
-        # stand-in of ar's dtype; an empty `ar` has no data, so NumPy's
-        # answer for it is the answer
-        empty = ar.size == 0
-        probe = numpy.zeros(ar.shape if empty else (1,) * ar.ndim, ar.dtype)
-        found = numpy.unique(probe, return_index, return_inverse,
-                             return_counts, axis=axis, equal_nan=equal_nan)
-        if empty:
+        # NumPy's checks of the axis, and NumPy's answer for an empty `ar`
+        found = numpy.unique(numpy_standin(ar), return_index,
+                             return_inverse, return_counts, axis=axis,
+                             equal_nan=equal_nan)
+        if ar.size == 0:
             if isinstance(found, tuple):
                 return tuple(as_array(f) for f in found)
             return as_array(found)
