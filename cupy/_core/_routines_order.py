@@ -282,6 +282,23 @@ def _weighted_one(s, cdf, q):
 
 # --------------------------------------------------------------- median
 
+def _next_below(s2, kth, k):
+    """The (k-1)-th smallest element of each row of s2 (rows, n), given
+    its k-th smallest ``kth``: the largest element below it when exactly
+    k lie below, else ``kth`` itself (a tie).  Two elementwise passes and
+    two reductions, cheaper than a second selection."""
+    below = ufuncs.less(s2, kth.reshape(-1, 1))
+    if s2.dtype.kind == 'f':
+        floor = s2.dtype.type(-numpy.inf)
+    elif s2.dtype.kind == 'b':
+        floor = False
+    else:
+        floor = numpy.iinfo(s2.dtype).min
+    largest = _where(below, s2, s2.dtype.type(floor)).max(axis=1)
+    exact = ufuncs.equal(below.sum(axis=1), numpy.int64(k))
+    return _where(exact, largest, kth)
+
+
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False,
            _nan=False):
     """numpy.median (the mean of the two middle values) and nanmedian."""
@@ -309,8 +326,15 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False,
     else:
         # the two middle order statistics by selection (no full sort);
         # a NaN anywhere makes the median NaN, as in NumPy
-        lo = _sort_keys.kth_last(s2, (n - 1) // 2)[0]
-        hi = lo if n % 2 else _sort_keys.kth_last(s2, n // 2)[0]
+        hi = _sort_keys.kth_last(s2, n // 2)[0]
+        if n % 2:
+            lo = hi
+        elif s2.dtype.kind in 'bif' or (s2.dtype.kind == 'u' and
+                                         s2.dtype.itemsize < 8):
+            # (uint64 max runs on the host: a second selection instead)
+            lo = _next_below(s2, hi, n // 2)
+        else:
+            lo = _sort_keys.kth_last(s2, n // 2 - 1)[0]
         bad = (ufuncs.isnan(s2).any(axis=1) if s2.dtype.kind == 'f'
                else None)
     res = ufuncs.multiply(ufuncs.add(lo.astype(work), hi.astype(work)),

@@ -39,7 +39,6 @@ _INT64 = numpy.dtype(numpy.int64)
 _INT8 = numpy.dtype(numpy.int8)
 _I64_MAX = numpy.int64(numpy.iinfo(numpy.int64).max)
 _I64_MIN = numpy.int64(numpy.iinfo(numpy.int64).min)
-_ZERO = numpy.int64(0)
 # aclnn tensors have at most 8 dimensions (aclnn.md section 8).
 _MAX_DIMS = 8
 # the sort's own loops each composed dtype needs
@@ -76,22 +75,31 @@ def _device_sort(a, stable):
 
 def take_last(x, idx):
     """``take_along_axis(x, idx, -1)`` for idx of x's shape (int64 in
-    range): one gather over (rows, n) views."""
+    range): one gather of x's elements at the flat positions row * n +
+    idx (a one-index gather is cheaper than a (row, column) pair)."""
     n = x.shape[-1]
     rows = x.size // n if n else 0
-    flat = x.reshape(rows, n)
-    row = core._broadcast_to(
-        _routines_creation.index_range(rows).reshape(rows, 1), (rows, n))
-    out = _indexing._gather(flat, (row, idx.reshape(rows, n)), (rows, n))
+    flat = idx.reshape(rows * n)
+    if rows > 1:
+        offsets = ufuncs.multiply(
+            _routines_creation.index_range(rows).reshape(rows, 1),
+            numpy.int64(n))
+        flat = ufuncs.add(idx.reshape(rows, n), offsets).reshape(rows * n)
+    out = _indexing._gather(x.reshape(rows * n), (flat,), (rows * n,))
     return out.reshape(x.shape)
 
 
 def float_key(x):
     """An int64 (float64 x) key whose order is NumPy's order of x."""
     bits = _shape.view_as(x, _INT64)
-    key = _where(ufuncs.less(bits, _ZERO),
-                       ufuncs.bitwise_xor(bits, _I64_MAX), bits)
-    key = _where(ufuncs.equal(x, 0.0), _ZERO, key)
+    # a negative float's low 63 bits flipped (larger magnitude, smaller
+    # key), then shifted up by one so that -0.0 (key -1) meets +0.0 (key
+    # 0) while the order stays strict elsewhere; every NaN becomes the
+    # largest key.  Integer arithmetic rather than selects: cheaper on the
+    # device (and int64 right_shift is composed there).
+    neg = ufuncs.less(bits, _INT64.type(0)).astype(_INT64)
+    key = ufuncs.add(
+        ufuncs.bitwise_xor(bits, ufuncs.multiply(neg, _I64_MAX)), neg)
     return _where(ufuncs.isnan(x), _I64_MAX, key)
 
 

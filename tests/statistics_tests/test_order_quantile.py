@@ -52,6 +52,20 @@ def test_median(xp, dtype):
             xp.ascontiguousarray(xp.median(a[::-1, ::2].T, axis=-1))]
 
 
+@testing.for_all_dtypes(no_complex=True)
+@testing.numpy_cupy_array_equal(type_check=True)
+def test_median_even_rows_with_ties(xp, dtype):
+    # even lengths: the lower middle value is found below the upper one;
+    # rows where it ties with the upper one, where it is the row's
+    # smallest, and a row of one value repeated
+    h = numpy.array([[3, 1, 2, 2, 5, 0], [4, 4, 4, 4, 1, 7],
+                     [2, 2, 2, 2, 2, 2], [9, 0, 1, 0, 1, 9],
+                     [1, 0, 1, 1, 0, 0], [7, 3, 5, 1, 6, 0]], dtype)
+    a = xp.asarray(h)
+    return [xp.median(a, axis=1), xp.median(a, axis=0), xp.median(a[:, :4]),
+            xp.median(a[::2, ::-1], axis=1)]
+
+
 @testing.numpy_cupy_allclose(rtol=1e-6, type_check=True)
 def test_nanmedian_and_nan(xp):
     a = xp.asarray(_data(numpy.float32, nans=True))

@@ -332,38 +332,61 @@ cdef int _run_kernel_gil(const sim_call* call, char* errbuf,
 
 
 # ---------------------------------------------------------------------------
-# The kernels' radix sort (csrc/sim_ops_sort.c)
+# The kernels' row sort (csrc/sim_ops_sort.c)
 
-cdef extern from *:
-    """
-    int sim_sort_radix(const void *keys, int wide, int64_t rows, int64_t n,
-                       int64_t *perm);
-    """
-    int sim_sort_radix(const void* keys, int wide, int64_t rows, int64_t n,
-                       int64_t* perm) nogil
+cdef extern from "sim_sort.h":
+    enum:
+        SK_U8, SK_S8, SK_S16, SK_F16, SK_U32, SK_S32, SK_F32, SK_U64, SK_S64
+    int sim_sort_rows(const void* src, int kind, int64_t rows, int64_t n,
+                      int descending, void* vals, int64_t* perm) nogil
+
+# bool is stored as bytes 0/1; bfloat16 never reaches a kernel (no NumPy dtype)
+_SORT_KINDS = {
+    numpy.dtype(numpy.bool_): SK_U8, numpy.dtype(numpy.uint8): SK_U8,
+    numpy.dtype(numpy.int8): SK_S8, numpy.dtype(numpy.int16): SK_S16,
+    numpy.dtype(numpy.float16): SK_F16, numpy.dtype(numpy.uint32): SK_U32,
+    numpy.dtype(numpy.int32): SK_S32, numpy.dtype(numpy.float32): SK_F32,
+    numpy.dtype(numpy.uint64): SK_U64, numpy.dtype(numpy.int64): SK_S64,
+}
 
 
-def radix_argsort(keys):
-    """The stable sorting permutation (int64) of each row of the 2-d
-    C-contiguous uint32 or uint64 ``keys``, without the GIL."""
-    cdef int wide
-    cdef int64_t rows, n
-    cdef const void* kp
+def sort_rows(rows, bint descending=False, vals=None, perm=None):
+    """The stable sorting permutation (int64; into ``perm`` when given,
+    else a new array; returned) of each row of the 2-d C-contiguous
+    ``rows`` in NumPy's order (NaN last, -0.0 equal to 0.0), written
+    reversed when ``descending``; the sorted elements go to ``vals``
+    (rows' dtype and shape, C-contiguous) when given.  Outputs must not
+    overlap ``rows``.  Runs without the GIL."""
+    cdef int kind, st
+    cdef int64_t r, n
+    cdef const void* sp
+    cdef void* vp = NULL
     cdef int64_t* pp
-    cdef int st
-    if keys.ndim != 2 or not keys.flags.c_contiguous or (
-            keys.dtype not in (numpy.uint32, numpy.uint64)):
-        raise ValueError('radix_argsort takes 2-d C-contiguous uint32 or '
-                         'uint64 keys')
-    wide = keys.dtype == numpy.uint64
-    rows, n = keys.shape
-    perm = numpy.empty((rows, n), numpy.int64)
-    kp = <const void*><size_t>keys.ctypes.data
+    kind = _SORT_KINDS.get(rows.dtype, -1)
+    if rows.ndim != 2 or not rows.flags.c_contiguous or kind < 0:
+        raise ValueError('sort_rows takes 2-d C-contiguous rows of a sortable '
+                         'dtype, not {} {}'.format(rows.dtype, rows.shape))
+    if vals is not None:
+        if (vals.dtype != rows.dtype or vals.shape != rows.shape
+                or not vals.flags.c_contiguous):
+            raise ValueError('sort_rows: vals must match rows and be '
+                             'C-contiguous')
+        vp = <void*><size_t>vals.ctypes.data
+    r, n = rows.shape
+    if perm is None:
+        perm = numpy.empty((r, n), numpy.int64)
+    elif (perm.dtype != numpy.int64 or perm.shape != rows.shape
+            or not perm.flags.c_contiguous):
+        raise ValueError('sort_rows: perm must be int64 of the rows\' shape '
+                         'and C-contiguous')
+    sp = <const void*><size_t>rows.ctypes.data
     pp = <int64_t*><size_t>perm.ctypes.data
     with nogil:
-        st = sim_sort_radix(kp, wide, rows, n, pp)
+        st = sim_sort_rows(sp, kind, r, n, descending, vp, pp)
+    if st == -1:
+        raise MemoryError('sort_rows: out of host memory')
     if st:
-        raise MemoryError('radix_argsort: out of host memory')
+        raise ValueError('sort_rows: rows of {} elements are too long'.format(n))
     return perm
 
 

@@ -20,6 +20,7 @@
  */
 #include "sim_internal.h"
 #include "sim_ops.h"
+#include "sim_sort.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -128,64 +129,214 @@ SIM_PHASE1(Sort, &SORT_OPS[S_SORT],
 
 /* ------------------------------------------------------------------ */
 /* The kernels' sort (simulator/kernels/sort.py): a stable LSD radix sort
- * of each row of order-preserving unsigned keys, writing the permutation.
- * It stands in for the device's sort in timings, so it is C (NumPy's own
- * sorts with an index payload are 2-4x slower than its value sort).
- * 11-bit digits: 3 passes for 32-bit keys, 6 for 64-bit; a pass whose
- * digit is the same for the whole row is skipped.  Returns -1 when out of
- * memory. */
+ * of each row on order-preserving unsigned keys, writing the sorted values
+ * and the int64 permutation.  It stands in for the device's sort in
+ * timings, so it is C and keeps its passes few and narrow: keys of up to
+ * 32 bits travel packed with their 32-bit index in one uint64 (the key in
+ * the high half, so the packed words' order is the stable order), every
+ * digit histogram is counted in one read, and a pass whose digit is the
+ * same across the row is skipped.  Digits are at most 11 bits (a 2048
+ * entry count table stays in L1): 8-bit keys take 1 pass, 16-bit 2,
+ * 32-bit 3, 64-bit 6.  Rows of at most SMALL_ROW elements are sorted by
+ * insertion. */
 
-#define RADIX_BITS 11
-#define RADIX_SIZE (1 << RADIX_BITS)
+#define RADIX_MAX_BITS 11
+#define RADIX_MAX_PASSES 6
+#define SMALL_ROW 48
 
-static void radix_row(const void *keys, int wide, int64_t n, int64_t *perm, uint64_t *ka,
-                     uint64_t *kb, int64_t *pb)
+static inline uint32_t float_key16(uint16_t b, uint16_t expo, uint16_t mant)
 {
-    int64_t count[RADIX_SIZE];
-    uint64_t *src = ka, *dst = kb;
-    int64_t *ps = perm, *pd = pb;
-    int bits = wide ? 64 : 32;
-    for (int64_t i = 0; i < n; i++) {
-        ka[i] = wide ? ((const uint64_t *)keys)[i] : ((const uint32_t *)keys)[i];
-        perm[i] = i;
-    }
-    for (int shift = 0; shift < bits; shift += RADIX_BITS) {
-        int64_t sum = 0;
-        memset(count, 0, sizeof count);
-        for (int64_t i = 0; i < n; i++) count[(src[i] >> shift) & (RADIX_SIZE - 1)]++;
-        if (n && count[(src[0] >> shift) & (RADIX_SIZE - 1)] == n) continue;
-        for (int d = 0; d < RADIX_SIZE; d++) {
-            int64_t c = count[d];
-            count[d] = sum;
-            sum += c;
-        }
-        for (int64_t i = 0; i < n; i++) {
-            int64_t at = count[(src[i] >> shift) & (RADIX_SIZE - 1)]++;
-            dst[at] = src[i];
-            pd[at] = ps[i];
-        }
-        uint64_t *tk = src; src = dst; dst = tk;
-        int64_t *tp = ps; ps = pd; pd = tp;
-    }
-    if (ps != perm) memcpy(perm, ps, (size_t)n * sizeof *perm);
+    if ((b & expo) == expo && (b & mant)) return 0xFFFFu;   /* NaN last */
+    if (!(b & 0x7FFFu)) return 0x8000u;                     /* -0.0 == 0.0 */
+    return (b & 0x8000u) ? (uint16_t)~b : (uint32_t)(b | 0x8000u);
 }
 
-SIM_OPS_HIDDEN int sim_sort_radix(const void *keys, int wide, int64_t rows, int64_t n,
-                                  int64_t *perm)
+static inline uint32_t float_key32(uint32_t b)
 {
+    if ((b & 0x7F800000u) == 0x7F800000u && (b & 0x007FFFFFu)) return 0xFFFFFFFFu;
+    if (!(b & 0x7FFFFFFFu)) return 0x80000000u;
+    return (b & 0x80000000u) ? ~b : (b | 0x80000000u);
+}
+
+static const struct {
+    int size, bits;
+} SORT_KIND_INFO[SK_COUNT] = {
+    [SK_U8] = {1, 8}, [SK_S8] = {1, 8}, [SK_S16] = {2, 16}, [SK_F16] = {2, 16},
+    [SK_BF16] = {2, 16}, [SK_U32] = {4, 32}, [SK_S32] = {4, 32}, [SK_F32] = {4, 32},
+    [SK_U64] = {8, 64}, [SK_S64] = {8, 64},
+};
+
+static inline uint64_t sort_key(int kind, const void *p, int64_t i)
+{
+    switch (kind) {
+    case SK_U8: return ((const uint8_t *)p)[i];
+    case SK_S8: return (uint8_t)(((const uint8_t *)p)[i] ^ 0x80u);
+    case SK_S16: return (uint16_t)(((const uint16_t *)p)[i] ^ 0x8000u);
+    case SK_F16: return float_key16(((const uint16_t *)p)[i], 0x7C00u, 0x03FFu);
+    case SK_BF16: return float_key16(((const uint16_t *)p)[i], 0x7F80u, 0x007Fu);
+    case SK_U32: return ((const uint32_t *)p)[i];
+    case SK_S32: return ((const uint32_t *)p)[i] ^ 0x80000000u;
+    case SK_F32: return float_key32(((const uint32_t *)p)[i]);
+    case SK_U64: return ((const uint64_t *)p)[i];
+    default: return ((const uint64_t *)p)[i] ^ UINT64_C(0x8000000000000000);
+    }
+}
+
+/* Digit widths for `bits` of key: as few passes as 11-bit digits allow. */
+static int radix_plan(int bits, int *width)
+{
+    int passes = (bits + RADIX_MAX_BITS - 1) / RADIX_MAX_BITS;
+    *width = (bits + passes - 1) / passes;
+    return passes;
+}
+
+/* Histograms of every digit of `key(j)` for j < n in one read; returns a
+ * mask of the passes whose digit varies. */
+#define COUNT_DIGITS(KEYEXPR)                                                        \
+    do {                                                                             \
+        memset(count, 0, sizeof(int64_t) * (size_t)passes * RADIX_SIZE_MAX);        \
+        for (int64_t j = 0; j < n; j++) {                                            \
+            uint64_t k_ = (KEYEXPR);                                                 \
+            for (int p_ = 0; p_ < passes; p_++)                                      \
+                count[p_ * RADIX_SIZE_MAX + ((k_ >> (base + p_ * width)) & dmask)]++; \
+        }                                                                            \
+    } while (0)
+
+#define RADIX_SIZE_MAX (1 << RADIX_MAX_BITS)
+
+static int needed_pass(int64_t *c, int64_t n)
+{
+    int64_t sum = 0;
+    for (int d = 0; d < RADIX_SIZE_MAX; d++) {
+        int64_t v = c[d];
+        if (v == n) return 0;
+        c[d] = sum;
+        sum += v;
+    }
+    return 1;
+}
+
+/* One row of a key of at most 32 bits: returns the sorted packed words
+ * (key << 32 | index), in a or b. */
+static uint64_t *sort_row_packed(int kind, const void *row, int64_t n, uint64_t *a, uint64_t *b,
+                                 int64_t *count)
+{
+    int width, passes = radix_plan(SORT_KIND_INFO[kind].bits, &width), base = 32;
+    uint64_t dmask = (UINT64_C(1) << width) - 1;
+    for (int64_t j = 0; j < n; j++) a[j] = (sort_key(kind, row, j) << 32) | (uint64_t)j;
+    if (n <= SMALL_ROW) {
+        for (int64_t j = 1; j < n; j++) {
+            uint64_t v = a[j];
+            int64_t k = j;
+            for (; k > 0 && a[k - 1] > v; k--) a[k] = a[k - 1];
+            a[k] = v;
+        }
+        return a;
+    }
+    COUNT_DIGITS(a[j] >> 32 << 32);
+    for (int p = 0; p < passes; p++) {
+        int64_t *c = count + p * RADIX_SIZE_MAX;
+        int shift = base + p * width;
+        if (!needed_pass(c, n)) continue;
+        for (int64_t j = 0; j < n; j++) b[c[(a[j] >> shift) & dmask]++] = a[j];
+        uint64_t *t = a; a = b; b = t;
+    }
+    return a;
+}
+
+/* One row of a 64-bit key: keys and 32-bit indices in separate arrays;
+ * returns the sorted indices (ka/ia or kb/ib). */
+static uint32_t *sort_row_wide(int kind, const void *row, int64_t n, uint64_t *ka, uint64_t *kb,
+                               uint32_t *ia, uint32_t *ib, int64_t *count)
+{
+    int width, passes = radix_plan(64, &width), base = 0;
+    uint64_t dmask = (UINT64_C(1) << width) - 1;
+    for (int64_t j = 0; j < n; j++) {
+        ka[j] = sort_key(kind, row, j);
+        ia[j] = (uint32_t)j;
+    }
+    if (n <= SMALL_ROW) {
+        for (int64_t j = 1; j < n; j++) {
+            uint64_t v = ka[j];
+            uint32_t w = ia[j];
+            int64_t k = j;
+            for (; k > 0 && ka[k - 1] > v; k--) {
+                ka[k] = ka[k - 1];
+                ia[k] = ia[k - 1];
+            }
+            ka[k] = v;
+            ia[k] = w;
+        }
+        return ia;
+    }
+    COUNT_DIGITS(ka[j]);
+    for (int p = 0; p < passes; p++) {
+        int64_t *c = count + p * RADIX_SIZE_MAX;
+        int shift = base + p * width;
+        if (!needed_pass(c, n)) continue;
+        for (int64_t j = 0; j < n; j++) {
+            int64_t at = c[(ka[j] >> shift) & dmask]++;
+            kb[at] = ka[j];
+            ib[at] = ia[j];
+        }
+        uint64_t *t = ka; ka = kb; kb = t;
+        uint32_t *u = ia; ia = ib; ib = u;
+    }
+    return ia;
+}
+
+static inline void put_value(int size, void *vals, int64_t at, const void *row, int64_t i)
+{
+    switch (size) {
+    case 1: ((uint8_t *)vals)[at] = ((const uint8_t *)row)[i]; break;
+    case 2: ((uint16_t *)vals)[at] = ((const uint16_t *)row)[i]; break;
+    case 4: ((uint32_t *)vals)[at] = ((const uint32_t *)row)[i]; break;
+    default: ((uint64_t *)vals)[at] = ((const uint64_t *)row)[i]; break;
+    }
+}
+
+SIM_OPS_HIDDEN int sim_sort_rows(const void *src, int kind, int64_t rows, int64_t n,
+                                 int descending, void *vals, int64_t *perm)
+{
+    int size, wide;
     uint64_t *ka, *kb;
-    int64_t *pb;
-    if (n <= 0) return 0;
+    uint32_t *ia = NULL, *ib = NULL;
+    int64_t *count;
+    if (kind < 0 || kind >= SK_COUNT || n > (int64_t)UINT32_MAX) return -2;
+    if (n <= 0 || rows <= 0) return 0;
+    size = SORT_KIND_INFO[kind].size;
+    wide = SORT_KIND_INFO[kind].bits > 32;
     ka = malloc((size_t)n * sizeof *ka);
     kb = malloc((size_t)n * sizeof *kb);
-    pb = malloc((size_t)n * sizeof *pb);
-    if (!ka || !kb || !pb) {
-        free(ka); free(kb); free(pb);
+    count = malloc(sizeof *count * RADIX_MAX_PASSES * RADIX_SIZE_MAX);
+    if (wide) {
+        ia = malloc((size_t)n * sizeof *ia);
+        ib = malloc((size_t)n * sizeof *ib);
+    }
+    if (!ka || !kb || !count || (wide && (!ia || !ib))) {
+        free(ka); free(kb); free(count); free(ia); free(ib);
         return -1;
     }
-    for (int64_t r = 0; r < rows; r++)
-        radix_row((const char *)keys + r * n * (wide ? 8 : 4), wide, n, perm + r * n, ka, kb,
-                  pb);
-    free(ka); free(kb); free(pb);
+    for (int64_t r = 0; r < rows; r++) {
+        const char *row = (const char *)src + r * n * size;
+        char *vrow = vals ? (char *)vals + r * n * size : NULL;
+        int64_t *prow = perm + r * n;
+        if (wide) {
+            const uint32_t *ix = sort_row_wide(kind, row, n, ka, kb, ia, ib, count);
+            for (int64_t j = 0; j < n; j++) {
+                int64_t at = descending ? n - 1 - j : j;
+                prow[at] = ix[j];
+                if (vrow) put_value(size, vrow, at, row, ix[j]);
+            }
+        } else {
+            const uint64_t *w = sort_row_packed(kind, row, n, ka, kb, count);
+            for (int64_t j = 0; j < n; j++) {
+                int64_t at = descending ? n - 1 - j : j, i = (int64_t)(w[j] & UINT32_MAX);
+                prow[at] = i;
+                if (vrow) put_value(size, vrow, at, row, i);
+            }
+        }
+    }
+    free(ka); free(kb); free(count); free(ia); free(ib);
     return 0;
 }
