@@ -118,6 +118,15 @@ def _outer_edges(a, rng):
     return first, last
 
 
+def _ndim(x):
+    # numpy.ndim would convert a device array (or a list of them) to NumPy
+    if isinstance(x, core.ndarray):
+        return x.ndim
+    if isinstance(x, (list, tuple)):
+        return 1 + min((_ndim(v) for v in x), default=0)
+    return numpy.ndim(x)
+
+
 def bin_edges(a, bins=10, range=None, weights=None):
     """(edges as a host array, edges on the device, uniform bin count or
     None) as NumPy's histogram_bin_edges computes them."""
@@ -128,7 +137,7 @@ def bin_edges(a, bins=10, range=None, weights=None):
             a.get(), bins, range,
             None if weights is None else as_array(weights).get())
         return h, _upload(h), None
-    if numpy.ndim(bins) == 0:
+    if _ndim(bins) == 0:
         try:
             n = operator.index(bins)
         except TypeError:
@@ -205,7 +214,7 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
     else:
         cols = [as_array(c).ravel() for c in sample]
     d = len(cols)
-    if numpy.ndim(bins) == 0 and not isinstance(bins, str):
+    if _ndim(bins) == 0 and not isinstance(bins, str):
         bins = [bins] * d
     elif len(bins) != d:
         raise ValueError('The dimension of bins must be equal to the '
@@ -219,7 +228,7 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
     host_edges, dev_edges, sizes = [], [], []
     for i, col in enumerate(cols):
         b = bins[i]
-        if numpy.ndim(b) == 0 and not isinstance(b, core.ndarray):
+        if _ndim(b) == 0 and not isinstance(b, core.ndarray):
             if operator.index(b) < 1:
                 raise ValueError('`bins[{}]` must be positive, when an '
                                  'integer'.format(i))

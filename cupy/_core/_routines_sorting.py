@@ -23,6 +23,8 @@ from cupy._core import core
 from cupy._core._operands import as_array
 
 _INT64 = numpy.dtype(numpy.int64)
+_F64 = numpy.dtype(numpy.float64)
+_I64_MAX = numpy.int64(numpy.iinfo(numpy.int64).max)
 
 
 def argmax(a, axis=None, out=None, *, keepdims=False):
@@ -269,16 +271,18 @@ def _zero_index():
 
 def searchsorted(a, v, side='left', sorter=None):
     """Indices where ``v`` would be inserted into the sorted 1-d ``a`` to
-    keep it sorted (NumPy's order: NaN last).
+    keep it sorted (NumPy's order: NaN last, -0.0 equal to 0.0).
 
-    One stable sort of ``a`` and ``v`` together on the device: with ``v``
-    placed before ``a`` (side='left') or after it (side='right'), ties put
-    the value on the right side of the equal elements of ``a``; the count
-    of ``a``'s elements before each value in that order is its index.
-    O((n + m) log(n + m)), no synchronisation; ``a`` must be sorted, as in
-    NumPy.  (aclnnSearchSorted is not used: its NaN order is undocumented
-    and its optional ``sorter`` would be the call layer's first NULL
-    tensor; see operations.md.)
+    A binary search of every value at once on the device: both sides
+    become order-preserving int64 keys (NumPy's common dtype first), ``a``
+    is padded with the largest key to 2**k - 1 elements, and each of the k
+    rounds gathers one probe per value and moves its position by the
+    round's power of two: O(n + m log n) work, no synchronisation.  Many
+    values against a short ``a`` (where that costs more than sorting),
+    and complex values, are searched by one stable sort of ``a`` and
+    ``v`` together instead, O((n + m) log(n + m)).  (aclnnSearchSorted is not used: its NaN order is
+    undocumented and its optional ``sorter`` would be the call layer's
+    first NULL tensor; see operations.md.)
     """
     if not isinstance(a, core.ndarray):
         raise TypeError('searchsorted: `a` must be a cupy.ndarray')
@@ -312,7 +316,55 @@ def searchsorted(a, v, side='left', sorter=None):
     af = a if a.dtype == dt else a.astype(dt)
     vf = vd.ravel()
     vf = vf if vf.dtype == dt else vf.astype(dt)
-    left = side == 'left'
+    # the binary search costs about m * log2(n) probes, the joint sort
+    # about (n + m) element moves per key byte group; measured on the
+    # simulator (2026-11-27, benchmarks/RESULTS.md), the search wins below
+    # about 4 (8 for 8-byte keys) probes per sorted element
+    per_element = 8 if dt.itemsize == 8 else 4
+    if dt.kind == 'c' or m * n.bit_length() > per_element * (n + m):
+        found = _search_by_sort(af, vf, side == 'left')
+    else:
+        found = _binary_search(_search_key(af), _search_key(vf),
+                               side == 'left')
+    core._copy_to(out, found.reshape(vd.shape))
+    return out
+
+
+def _search_key(x):
+    """int64 keys in NumPy's sort order of x (a non-complex dtype)."""
+    if x.dtype.kind == 'f':
+        return _sort_keys.float_key(x if x.dtype == _F64 else x.astype(_F64))
+    if x.dtype.kind == 'u' and x.dtype.itemsize == 8:
+        return _sort_keys.sort_keys(x)[0]
+    return x.astype(_INT64)
+
+
+def _binary_search(ka, kv, left):
+    """For each key of kv, the count of keys of the sorted ka below it
+    (left) or not above it (right)."""
+    n = ka.size
+    rounds = n.bit_length()             # 2**rounds - 1 >= n
+    padded = core._empty(((1 << rounds) - 1,), _INT64)
+    core._copy_to(padded[:n], ka)
+    if padded.size > n:
+        core._fill(padded[n:], _I64_MAX)
+    probe_ok = ufuncs.less if left else ufuncs.less_equal
+    pos = core._empty(kv.shape, _INT64)
+    core._fill(pos, 0)
+    for r in reversed(range(rounds)):
+        step = numpy.int64(1 << r)
+        probe = padded.take(ufuncs.add(pos, step - 1))
+        pos = ufuncs.add(pos, ufuncs.multiply(probe_ok(probe, kv), step))
+    # past the end only through the padding (a NaN key, side='right')
+    return ufuncs.minimum(pos, numpy.int64(n)) if not left else pos
+
+
+def _search_by_sort(af, vf, left):
+    # one stable sort of a and v together: with v placed before a (left)
+    # or after it (right), ties put the value on the right side of the
+    # equal elements of a; the count of a's elements before each value in
+    # that order is its index (O((n + m) log(n + m)))
+    n, m = af.size, vf.size
     cat = _routines_manipulation.concatenate([vf, af] if left else [af, vf])
     _, perm = _sort_keys.sort_last(cat, True, False)
     is_a = ufuncs.greater_equal(perm, m) if left else ufuncs.less(perm, n)
@@ -322,19 +374,28 @@ def searchsorted(a, v, side='left', sorter=None):
               (_routines_creation.index_range(n + m)._as_view(),
                perm._as_view()))
     pos = rank[:m] if left else rank[n:]
-    core._copy_to(out, before.take(pos).reshape(vd.shape))
-    return out
+    return before.take(pos)
 
 
 def monotonicity(bins):
-    """1 if the 1-d ``bins`` never decreases, -1 if it never increases
-    (and is not constant), 0 otherwise, as NumPy's digitize decides; reads
-    one small array back (the caller raises on 0)."""
+    """1 if the 1-d ``bins`` is monotonically increasing, -1 if
+    decreasing, 0 if neither, decided as NumPy's digitize does (its
+    check_array_monotonic): edges equal to the first are skipped, the
+    first different edge sets the direction (``bins[0] < edge``: up, else
+    down, so a NaN there means down), and then only a strict step the
+    other way fails (NaN comparisons never do).  Reads four flags back in
+    one copy (the caller raises on 0)."""
     if bins.size < 2:
         return 1
-    inc = ufuncs.less_equal(bins[:-1], bins[1:]).all()
-    dec = ufuncs.greater_equal(bins[:-1], bins[1:]).all()
-    both = _routines_manipulation.stack([inc, dec]).get()
-    if both[0]:
+    head, tail, first = bins[:-1], bins[1:], bins[0]
+    differs = ufuncs.not_equal(tail, first)
+    at = differs.argmax()
+    up = ufuncs.less(first, tail[at])
+    flags = _routines_manipulation.stack([
+        differs.any(), up, ufuncs.greater(head, tail).any(),
+        ufuncs.less(head, tail).any()]).get()
+    if not flags[0]:
         return 1
-    return -1 if both[1] else 0
+    if flags[1]:
+        return 0 if flags[2] else 1
+    return 0 if flags[3] else -1

@@ -57,6 +57,43 @@ def test_searchsorted_complex(xp):
     return xp.searchsorted(a, v), xp.searchsorted(a, v, side='right')
 
 
+@testing.for_dtypes('bhilBHILefd')
+@testing.numpy_cupy_array_equal()
+def test_searchsorted_both_methods(xp, dtype):
+    # few values in a long array take the binary search, many values in
+    # a short one the joint sort; lengths around powers of two
+    out = []
+    for n, m in ((1000, 5), (64, 2000), (127, 3), (128, 3), (129, 3),
+                 (1, 4), (2, 300)):
+        a = xp.asarray(_sorted_data(dtype, n, n))
+        v = xp.asarray(_sorted_data(dtype, m, m)[::-1])
+        out += [xp.searchsorted(a, v), xp.searchsorted(a, v, side='right')]
+    return out
+
+
+@testing.numpy_cupy_array_equal()
+def test_searchsorted_uint64_extremes(xp):
+    top = numpy.iinfo(numpy.uint64).max
+    a = xp.asarray(numpy.array([0, 1, 2 ** 63, top, top], numpy.uint64))
+    v = xp.asarray(numpy.array([top, 0, 2 ** 63 - 1, 2 ** 63, 5],
+                               numpy.uint64))
+    return xp.searchsorted(a, v), xp.searchsorted(a, v, side='right')
+
+
+@testing.numpy_cupy_array_equal()
+def test_digitize_nan_edges(xp):
+    # NumPy's monotonicity rule: equal leading edges skipped, the first
+    # different one sets the direction, NaN comparisons never fail it
+    x = xp.asarray(numpy.arange(-1, 10, 0.5))
+    out = []
+    for edges in ([1, 3, 5, 8, numpy.nan, numpy.nan], [numpy.nan] * 3,
+                  [8, 5, 3, numpy.nan], [numpy.nan, 2, 1], [1, 1, 1],
+                  [3, 3, 2, 2, 1]):
+        e = xp.asarray(numpy.array(edges))
+        out += [xp.digitize(x, e), xp.digitize(x, e, right=True)]
+    return out
+
+
 @pytest.mark.parametrize('dtype', [numpy.float32, numpy.int32,
                                    numpy.float64])
 def test_searchsorted_on_device(dtype, monkeypatch):
