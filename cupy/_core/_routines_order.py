@@ -41,9 +41,9 @@ METHODS = tuple(_CONTINUOUS) + _DISCRETE + (
 
 # ------------------------------------------------------------- the axes
 
-def _merged(a, axis):
-    """(a with the reduced axes last, merged into one, as (R, N); the
-    kept shape; the keepdims shape)."""
+def _moved(a, axis):
+    """(a's view with the reduced axes last, the kept axes' shape, the
+    count of reduced elements, the keepdims shape)."""
     if axis is None:
         axes = tuple(range(a.ndim))
     else:
@@ -55,11 +55,26 @@ def _merged(a, axis):
     n = 1
     for i in axes:
         n *= a.shape[i]
+    keep_shape = tuple(1 if i in axes else a.shape[i] for i in range(a.ndim))
+    return moved, rest, n, keep_shape
+
+
+def _merged(a, axis):
+    """(a with the reduced axes last, merged into one, as (R, N); the
+    kept shape; the keepdims shape)."""
+    moved, rest, n, keep_shape = _moved(a, axis)
     r = 1
     for d in rest:
         r *= d
-    keep_shape = tuple(1 if i in axes else a.shape[i] for i in range(a.ndim))
     return moved.reshape(r, n), rest, keep_shape
+
+
+def _store_sorted(a, axis, s):
+    # overwrite_input: NumPy leaves a partitioned in place; a sorted axis
+    # is such a partition (and saves nothing here, but callers that pass
+    # overwrite_input=True may rely on a being reused)
+    moved = _moved(a, axis)[0]
+    core._copy_to(moved, s.reshape(moved.shape))
 
 
 def _finish(res, lead, rest, keep_shape, keepdims, out):
@@ -82,7 +97,7 @@ def _last_is_nan(s):
 def _counts(s, nan):
     """Valid values per row: N, or the non-NaN ones (float64 and int64)."""
     rows, n = s.shape
-    if nan and s.dtype.kind == 'f':
+    if nan and s.dtype.kind in 'fc':
         cnt = ufuncs.logical_not(ufuncs.isnan(s)).sum(axis=1, dtype=_INT64)
     else:
         cnt = core._empty((rows,), _INT64)
@@ -94,6 +109,10 @@ def _counts(s, nan):
 
 def _lerp(a, b, t):
     """NumPy's lerp: a + (b-a)t, or b - (b-a)(1-t) where t >= 0.5."""
+    if a.dtype.kind == 'b':
+        # NumPy keeps bool only where no interpolation happens (the result
+        # is cast back); booleans interpolate as 0 and 1
+        a, b = a.astype(numpy.float64), b.astype(numpy.float64)
     d = ufuncs.subtract(b, a)
     lo = ufuncs.add(a, ufuncs.multiply(d, t))
     hi = ufuncs.subtract(b, ufuncs.multiply(d, ufuncs.subtract(1.0, t)))
@@ -143,8 +162,9 @@ def _fix_gamma(gamma, vi, method):
 
 def _one_quantile(s, cnt, q, method, dtype):
     """The q-quantile of each row of the sorted (R, N) s with cnt valid
-    values per row (positions clipped into [0, cnt - 1])."""
-    nf = cnt.astype(_F64)
+    values per row (positions clipped into [0, cnt - 1]), the positions
+    computed in q's dtype as NumPy does."""
+    nf = cnt.astype(q.dtype)
     top = ufuncs.maximum(ufuncs.subtract(cnt, numpy.int64(1)),
                          numpy.int64(0))
     if method in _DISCRETE:
@@ -177,19 +197,16 @@ def _ask_numpy(func, a, *args, **kwargs):
     with warnings.catch_warnings():
         if a.size:
             warnings.simplefilter('ignore')
-        func(numpy_standin(a), *args, **kwargs)
-
-
-def _result_dtype(a, method, weak):
-    if method in _DISCRETE:
-        return a.dtype
-    return numpy.result_type(a.dtype, 0.0 if weak else _F64)
+        return func(numpy_standin(a), *args, **kwargs)
 
 
 def _check_q(q, scale):
-    qh = numpy.asarray(q.get() if isinstance(q, core.ndarray) else q,
-                       dtype=_F64)
-    qh = qh / scale
+    # NumPy computes the positions in q's floating dtype (q / 100 too)
+    qh = numpy.asarray(q.get() if isinstance(q, core.ndarray) else q)
+    if qh.dtype.kind != 'f':
+        qh = qh.astype(_F64)
+    if scale != 1:
+        qh = numpy.true_divide(qh, qh.dtype.type(scale))
     if qh.ndim > 2:
         raise ValueError('q must be a scalar or 1d')
     if qh.size and not ((qh >= 0).all() and (qh <= 1).all()):
@@ -204,18 +221,20 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False,
              interpolation=None, _nan=False, _scale=1):
     """numpy.quantile / nanquantile / percentile / nanpercentile.  ``q``
     is read on the host (it decides the result's shape, as in NumPy)."""
-    a = as_array(a)
+    a_in, a = a, as_array(a)
     if interpolation is not None:
         method = interpolation
     if a.dtype.kind == 'c':
         raise TypeError('a must be an array of real numbers')
-    weak = type(q) in (int, float)
     if weights is None:
         func = {(False, 1): numpy.quantile, (True, 1): numpy.nanquantile,
                 (False, 100): numpy.percentile,
                 (True, 100): numpy.nanpercentile}[_nan, _scale]
-        _ask_numpy(func, a, q.get() if isinstance(q, core.ndarray) else q,
-                   axis=axis, method=method, keepdims=keepdims)
+        # NumPy's result on the stand-in also gives its result dtype,
+        # which varies with the method and q's type
+        ref_dtype = numpy.asarray(_ask_numpy(
+            func, a, q.get() if isinstance(q, core.ndarray) else q,
+            axis=axis, method=method, keepdims=keepdims)).dtype
     if method not in METHODS:
         raise ValueError('{!r} is not a valid method. Use one of: {}'.format(
             method, METHODS))
@@ -224,7 +243,8 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False,
         raise ValueError("Only method 'inverted_cdf' supports weights. "
                          'Got: {}.'.format(method))
     s2, rest, keep_shape = _merged(a, axis)
-    dtype = _result_dtype(a, method, weak)
+    # (weights come only with inverted_cdf, a discrete method)
+    dtype = a.dtype if weights is not None else ref_dtype
     rows, n = s2.shape
     if n == 0 or rows == 0:
         res = core._empty((qh.size, rows), numpy.dtype(dtype))
@@ -234,9 +254,11 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False,
         s, w = _weighted_sorted(a, s2, weights, axis)
     else:
         s = _sort_keys.sort_last(s2, False, True)[0]
+        if overwrite_input and a is a_in:
+            _store_sorted(a, axis, s)
     cnt = _counts(s, _nan)
     outs = []
-    for q1 in qh.ravel().tolist():
+    for q1 in qh.ravel():
         if weights is not None:
             r = _weighted_one(s, w, q1)
         else:
@@ -314,7 +336,7 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False,
         core._fill(res, numpy.nan)
         return _finish(res, (), rest, keep_shape, keepdims, out)
     work = numpy.dtype(numpy.float32) if dtype == numpy.float16 else dtype
-    if _nan and s2.dtype.kind == 'f':
+    if _nan and s2.dtype.kind in 'fc':
         s = _sort_keys.sort_last(s2, False, True)[0]
         cnt = _counts(s, True)
         one = numpy.int64(1)
@@ -335,7 +357,7 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False,
             lo = _next_below(s2, hi, n // 2)
         else:
             lo = _sort_keys.kth_last(s2, n // 2 - 1)[0]
-        bad = (ufuncs.isnan(s2).any(axis=1) if s2.dtype.kind == 'f'
+        bad = (ufuncs.isnan(s2).any(axis=1) if s2.dtype.kind in 'fc'
                else None)
     res = ufuncs.multiply(ufuncs.add(lo.astype(work), hi.astype(work)),
                           work.type(0.5))

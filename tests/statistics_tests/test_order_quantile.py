@@ -2,6 +2,8 @@
 against NumPy: every method, axis (None, int, tuple), keepdims, out,
 NaN slices, weights with inverted_cdf; on the device."""
 
+import warnings
+
 import numpy
 import pytest
 
@@ -127,3 +129,44 @@ def test_median_on_device(dtype, monkeypatch):
         q = cupy.quantile(d, 0.3, axis=1)
     testing.assert_allclose(m, numpy.median(h, axis=0))
     testing.assert_allclose(q, numpy.quantile(h, 0.3, axis=1), rtol=1e-6)
+
+
+@pytest.mark.parametrize('method', ['linear', 'midpoint', 'hazen', 'lower',
+                                    'averaged_inverted_cdf'])
+@testing.for_dtypes('ifd')
+@testing.numpy_cupy_allclose(rtol=1e-6, type_check=True)
+def test_quantile_result_dtype_follows_q(xp, dtype, method):
+    # NumPy computes in q's floating dtype: float32 q keeps float32 data
+    # in float32, an integer or Python q does not take part
+    a = xp.asarray(_data(dtype))
+    q32 = xp.asarray(numpy.array([0.1, 0.5, 0.93], numpy.float32))
+    return [xp.quantile(a, q32, axis=1, method=method),
+            xp.percentile(a, q32 * 100, axis=-1, method=method),
+            xp.quantile(a, [0, 1], method=method),
+            xp.quantile(a, 0.25, axis=0, method=method)]
+
+
+@testing.numpy_cupy_allclose(rtol=1e-6)
+def test_nanmedian_complex(xp):
+    h = (numpy.arange(24).reshape(4, 6) + 1j).astype(numpy.complex64)
+    h[0, 1] = numpy.nan
+    h[2, :] = numpy.nan
+    a = xp.asarray(h)
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', RuntimeWarning)
+        return [xp.nanmedian(a, axis=1), xp.median(a, axis=1),
+                xp.nanmedian(a[:, :5], axis=0)]
+
+
+def test_quantile_overwrite_input_reuses_the_input():
+    h = numpy.random.RandomState(3).uniform(size=(4, 7)).astype(
+        numpy.float32)
+    a = cupy.asarray(h)
+    r = cupy.quantile(a, [0.2, 0.7], axis=1, overwrite_input=True)
+    testing.assert_allclose(r, numpy.quantile(h, [0.2, 0.7], axis=1),
+                            rtol=1e-6)
+    # the input holds each row's values, sorted (a valid partition)
+    testing.assert_array_equal(a, numpy.sort(h, axis=1))
+    b = cupy.asarray(h)
+    cupy.quantile(b, 0.5, axis=0)
+    testing.assert_array_equal(b, h)
