@@ -27,14 +27,29 @@ _F64 = numpy.dtype(numpy.float64)
 _I64_MAX = numpy.int64(numpy.iinfo(numpy.int64).max)
 
 
-def argmax(a, axis=None, out=None, *, keepdims=False):
-    """Indices of the maximum values along an axis (``numpy.argmax``)."""
-    return _reduction.reduce('argmax', a, axis, None, out, keepdims)
+def _index_dtype(r, dtype):
+    # CuPy's extension: the indices in another integer dtype
+    if dtype is None:
+        return r
+    dtype = numpy.dtype(dtype)
+    if dtype.kind not in 'iu':
+        raise TypeError('argmax/argmin: dtype must be an integer type, not '
+                        '{}'.format(dtype))
+    return r.astype(dtype, copy=False)
 
 
-def argmin(a, axis=None, out=None, *, keepdims=False):
-    """Indices of the minimum values along an axis (``numpy.argmin``)."""
-    return _reduction.reduce('argmin', a, axis, None, out, keepdims)
+def argmax(a, axis=None, out=None, *, keepdims=False, dtype=None):
+    """Indices of the maximum values along an axis (``numpy.argmax``;
+    ``dtype`` as in CuPy)."""
+    return _index_dtype(
+        _reduction.reduce('argmax', a, axis, None, out, keepdims), dtype)
+
+
+def argmin(a, axis=None, out=None, *, keepdims=False, dtype=None):
+    """Indices of the minimum values along an axis (``numpy.argmin``;
+    ``dtype`` as in CuPy)."""
+    return _index_dtype(
+        _reduction.reduce('argmin', a, axis, None, out, keepdims), dtype)
 
 
 def nanargmax(a, axis=None, out=None, *, keepdims=False):
@@ -174,6 +189,9 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
     a = as_array(a)
     _check_axis_type(axis, bool_ok=False)
     if a.ndim == 0:
+        # NumPy sorts a 0-d array as one of shape (1,): axis -1, 0 or None
+        if axis is not None:
+            _shape.normalize_axis(axis, 1)
         axis = None
     return _sorted(a, axis, kind, order, stable, False)
 

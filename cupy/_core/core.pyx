@@ -680,13 +680,15 @@ cdef class ndarray:
         from cupy._core import _routines_statistics
         return _routines_statistics.ptp(self, axis, out, keepdims)
 
-    def argmax(self, axis=None, out=None, *, keepdims=False):
+    def argmax(self, axis=None, out=None, *, keepdims=False, dtype=None):
         from cupy._core import _routines_sorting
-        return _routines_sorting.argmax(self, axis, out, keepdims=keepdims)
+        return _routines_sorting.argmax(self, axis, out, keepdims=keepdims,
+                                        dtype=dtype)
 
-    def argmin(self, axis=None, out=None, *, keepdims=False):
+    def argmin(self, axis=None, out=None, *, keepdims=False, dtype=None):
         from cupy._core import _routines_sorting
-        return _routines_sorting.argmin(self, axis, out, keepdims=keepdims)
+        return _routines_sorting.argmin(self, axis, out, keepdims=keepdims,
+                                        dtype=dtype)
 
     def mean(self, axis=None, dtype=None, out=None, keepdims=False, **kw):
         from cupy._core import _routines_statistics

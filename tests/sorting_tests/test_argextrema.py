@@ -75,3 +75,19 @@ class TestCountNonzero:
         assert cupy.count_nonzero(cupy.ones((2, 3)), axis=1).dtype == \
             numpy.count_nonzero(numpy.ones((2, 3)), axis=1).dtype
         assert int(cupy.count_nonzero(cupy.zeros((0, 3)))) == 0
+
+
+@pytest.mark.parametrize('name', ['argmax', 'argmin'])
+@pytest.mark.parametrize('dtype', [numpy.int8, numpy.int16, numpy.int32,
+                                   numpy.uint8])
+def test_argextrema_index_dtype(name, dtype):
+    # CuPy's dtype= extension: the same indices in the asked integer type
+    h = numpy.array([[3, 9, 1, 9], [0, -2, 5, -2]], numpy.float32)
+    a = cupy.asarray(h)
+    for got, axis in ((getattr(cupy, name)(a, dtype=dtype), None),
+                      (getattr(a, name)(axis=1, dtype=dtype), 1)):
+        want = getattr(numpy, name)(h, axis=axis)
+        assert got.dtype == dtype
+        testing.assert_array_equal(got, want.astype(dtype))
+    with pytest.raises(TypeError):
+        getattr(cupy, name)(a, dtype=numpy.float32)

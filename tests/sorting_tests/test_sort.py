@@ -185,3 +185,17 @@ def test_stays_on_device(dtype, monkeypatch):
     testing.assert_array_equal(i, numpy.argsort(x, axis=None,
                                                  kind='stable'))
     testing.assert_array_equal(d, numpy.sort(x))
+
+
+@pytest.mark.parametrize('axis', [1, -2, 0, -1, None])
+def test_argsort_zero_dim_axis(axis):
+    # NumPy sorts a 0-d array as shape (1,): axes outside it raise
+    h = numpy.array(2.5)
+    try:
+        want = numpy.argsort(h, axis=axis)
+    except numpy.exceptions.AxisError:
+        with pytest.raises(numpy.exceptions.AxisError):
+            cupy.argsort(cupy.asarray(h), axis=axis)
+        return
+    testing.assert_array_equal(cupy.argsort(cupy.asarray(h), axis=axis),
+                               want)
