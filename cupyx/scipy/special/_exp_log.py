@@ -19,19 +19,22 @@ from cupyx.scipy.special._ufuncs import define
 _MAXLOG = 7.09782712893383996843E2
 
 
+# unity.c: e^x - 1 = 2x P(x^2) / (Q(x^2) - x P(x^2)) on [-0.5, 0.5]
+_EP = (1.2617719307481059087798E-4, 3.0299440770744196129956E-2,
+       9.9999999999999999991025E-1)
+_EQ = (3.0019850513866445504159E-6, 2.5244834034968410419224E-3,
+       2.2726554820815502876593E-1, 2.0000000000000000000897E0)
+
+
 def expm1(x, xp=_xp):
-    # Kahan's expm1 from exp and log ("Accurate floating-point summation"
-    # and HP-15C notes; Goldberg 1991, Theorem 4's twin): u = exp(x),
-    # (u - 1) x / log(u) is within a few ulp of exp(x) - 1; u == 1 gives x
-    # and u - 1 == -1 gives -1
-    u = xp.exp(x)
-    um1 = u - 1.0
-    lu = xp.log(u)
-    lu = xp.where(lu == 0.0, 1.0, lu)
-    r = um1 * x / lu
-    r = xp.where(u == 1.0, x, r)
-    r = xp.where(um1 == -1.0, -1.0, r)
-    return xp.where(x > _MAXLOG, numpy.inf, r)
+    # Cephes' expm1 (SciPy's): the rational form inside [-0.5, 0.5],
+    # exp(x) - 1 outside (at most ~1 ulp lost there, e^x/(e^x - 1) < 2.6)
+    inner = xp.absolute(x) <= 0.5
+    xs = xp.where(inner, x, 0.0)
+    xx = xs * xs
+    r = xs * polevl(xx, _EP)
+    r = r / (polevl(xx, _EQ) - r)
+    return xp.where(inner, r + r, xp.exp(x) - 1.0)
 
 
 def log1p(x, xp=_xp):

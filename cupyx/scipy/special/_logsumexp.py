@@ -96,9 +96,9 @@ def _logsumexp(a, b, axis, return_sign):
 
 def softmax(x, axis=None):
     """exp(x) / sum(exp(x)) along `axis` (``scipy.special.softmax``)."""
+    # no cast first: an integer x promotes as NumPy's exp promotes it
+    # (int8 -> float16), which is SciPy's result dtype
     x = cupy.asarray(x)
-    if x.dtype.kind not in 'fc':
-        x = x.astype(numpy.float64)
     x_max = cupy.amax(x, axis=axis, keepdims=True)
     e = cupy.exp(x - x_max)
     return e / cupy.sum(e, axis=axis, keepdims=True)
@@ -108,8 +108,6 @@ def log_softmax(x, axis=None):
     """log(softmax(x)) along `axis`, computed without cancellation
     (``scipy.special.log_softmax``)."""
     x = cupy.asarray(x)
-    if x.dtype.kind not in 'fc':
-        x = x.astype(numpy.float64)
     x_max = cupy.amax(x, axis=axis, keepdims=True)
     x_max = cupy.where(cupy.isfinite(x_max), x_max, 0)
     tmp = x - x_max

@@ -2,8 +2,6 @@
 zeta, lambertw, spherical_yn, sph_harm_y, and the names SciPy 1.17 has
 dropped but CuPy 14 keeps (btdtr, btdtri, sph_harm)."""
 
-import math
-
 import numpy
 import scipy.special as _sc
 
@@ -23,11 +21,10 @@ def zeta(x, q=None, out=None):
 
 def polygamma(n, x):
     """The n-th derivative of digamma: (-1)**(n+1) n! zeta(n+1, x)."""
+    # SciPy's formula, so that the dtypes are SciPy's too
     n = cupy.asarray(n)
     x = cupy.asarray(x)
-    n_f = n.astype(numpy.float64)
-    fac2 = (-1.0) ** (n_f + 1) * _gamma.gamma_(n_f + 1.0) * \
-        zeta(n_f + 1.0, x)
+    fac2 = (-1.0) ** (n + 1) * _gamma.gamma_(n + 1.0) * zeta(n + 1, x)
     return cupy.where(n == 0, _gamma.digamma_(x), fac2)
 
 
@@ -40,7 +37,9 @@ def multigammaln(a, d):
     if bool(cupy.any(a <= 0.5 * (d - 1))):
         raise ValueError('condition a ({}) > 0.5 * (d-1) ({}) not met'
                          .format(a, 0.5 * (d - 1)))
-    res = (d * (d - 1) * 0.25) * math.log(math.pi)
+    # a NumPy float64 (not a weak Python float), as SciPy's: the result
+    # is float64 for every input dtype
+    res = numpy.float64(d * (d - 1) * 0.25) * numpy.log(numpy.pi)
     for j in range(d):
         res = res + _gamma.gammaln_(a - 0.5 * j)
     return res
