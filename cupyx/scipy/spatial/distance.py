@@ -311,60 +311,36 @@ def _two(u, v, metric, **kw):
     return cdist(u[None, :], v[None, :], metric, **kw)[0, 0]
 
 
-def euclidean(u, v):
-    return _two(u, v, 'euclidean')
+def _vector_metric(name):
+    def f(u, v):
+        return _two(u, v, name)
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = 'The {} distance between 1-D arrays u and v.'.format(name)
+    return f
 
 
-def sqeuclidean(u, v):
-    return _two(u, v, 'sqeuclidean')
-
-
-def cityblock(u, v):
-    return _two(u, v, 'cityblock')
-
-
-def chebyshev(u, v):
-    return _two(u, v, 'chebyshev')
+euclidean = _vector_metric('euclidean')
+sqeuclidean = _vector_metric('sqeuclidean')
+cityblock = _vector_metric('cityblock')
+chebyshev = _vector_metric('chebyshev')
+cosine = _vector_metric('cosine')
+correlation = _vector_metric('correlation')
+canberra = _vector_metric('canberra')
+braycurtis = _vector_metric('braycurtis')
+hamming = _vector_metric('hamming')
+hellinger = _vector_metric('hellinger')
+kl_divergence = _vector_metric('kl_divergence')
+russellrao = _vector_metric('russellrao')
 
 
 def minkowski(u, v, p=2):
+    """The p-norm distance between 1-D arrays u and v."""
     return _two(u, v, 'minkowski', p=p)
 
 
-def cosine(u, v):
-    return _two(u, v, 'cosine')
-
-
-def correlation(u, v):
-    return _two(u, v, 'correlation')
-
-
-def canberra(u, v):
-    return _two(u, v, 'canberra')
-
-
-def braycurtis(u, v):
-    return _two(u, v, 'braycurtis')
-
-
-def hamming(u, v):
-    return _two(u, v, 'hamming')
-
-
-def hellinger(u, v):
-    return _two(u, v, 'hellinger')
-
-
 def jensenshannon(p, q, base=None):
+    """The Jensen-Shannon distance between probability vectors p, q."""
     r = _two(p, q, 'jensenshannon')
     if base is not None:
         r = r / numpy.sqrt(numpy.log(base))
     return r
-
-
-def kl_divergence(u, v):
-    return _two(u, v, 'kl_divergence')
-
-
-def russellrao(u, v):
-    return _two(u, v, 'russellrao')
