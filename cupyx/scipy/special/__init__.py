@@ -29,6 +29,9 @@ from cupyx.scipy.special._convex import (  # NOQA
     xlogy_ as xlogy, xlog1py_ as xlog1py, entr_ as entr,
     rel_entr_ as rel_entr, kl_div_ as kl_div, huber_ as huber,
     pseudo_huber_ as pseudo_huber)
+from cupyx.scipy.special._beta import beta_ as beta, betaln_ as betaln  # NOQA
+from cupyx.scipy.special._ellip import (  # NOQA
+    ellipk_ as ellipk, ellipkm1_ as ellipkm1)
 from cupyx.scipy.special._logsumexp import (  # NOQA
     logsumexp, softmax, log_softmax)
 from cupyx.scipy.special._misc import (  # NOQA

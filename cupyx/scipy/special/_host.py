@@ -12,11 +12,11 @@ from cupyx.scipy.special._ufuncs import define
 
 # ufuncs: name -> SciPy ufunc (the special functions not composed yet)
 HOST_UFUNCS = (
-    'beta', 'betaln', 'poch', 'binom', 'betainc', 'betaincinv', 'gammainc',
+    'poch', 'binom', 'betainc', 'betaincinv', 'gammainc',
     'gammaincc', 'gammaincinv', 'gammainccinv', 'yn', 'bdtr', 'bdtrc',
     'bdtri', 'chdtr', 'chdtrc', 'chdtri', 'fdtr', 'fdtrc', 'fdtri', 'gdtr',
     'gdtrc', 'nbdtr', 'nbdtrc', 'nbdtri', 'pdtr', 'pdtrc', 'pdtri',
-    'ellipk', 'ellipkm1', 'ellipkinc', 'ellipeinc', 'ellipj', 'zetac',
+    'ellipkinc', 'ellipeinc', 'ellipj', 'zetac',
     'wright_bessel', 'exp1', 'expi', 'expn', 'sici', 'shichi', 'lpmv')
 
 ufuncs = {name: define(getattr(_sc, name)) for name in HOST_UFUNCS}
