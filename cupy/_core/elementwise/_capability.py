@@ -348,9 +348,10 @@ def _all_elementwise():
            for name, loops in _ufunc_loops.items()}
     provider = _dispatch.get_provider()
     for name in FAMILY_OF:
-        if name not in out:
-            out[name] = set(normalize_loop(x)
-                            for x in provider.routes(name))
+        if not isinstance(getattr(numpy, name, None), numpy.ufunc):
+            # (a ufunc of another library may share the name: round)
+            out.setdefault(name, set()).update(
+                normalize_loop(x) for x in provider.routes(name))
     return out
 
 
