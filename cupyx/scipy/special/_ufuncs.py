@@ -75,6 +75,10 @@ def define(scipy_ufunc, compute=None, ints='', same_float=False, doc=None):
     those whose inputs in `ints` are integer chars, passed as float64).
     same_float: the float32 loop computes in float32 (SciPy's is a
     float template there, whose overflow thresholds are float32's)."""
+    # with SCIPY_ARRAY_API=1 SciPy exports a dispatching wrapper around
+    # the ufunc (functools.wraps: __wrapped__)
+    while not isinstance(scipy_ufunc, numpy.ufunc):
+        scipy_ufunc = scipy_ufunc.__wrapped__
     name = scipy_ufunc.__name__
     u = ufunc(scipy_ufunc, doc)
     _capability.register_host_function(name, scipy_ufunc)
