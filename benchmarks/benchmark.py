@@ -33,6 +33,7 @@ import random_bench
 import fft_bench
 import linalg
 import sorting
+import special_bench
 import timing
 
 
@@ -301,6 +302,11 @@ def bench_fft():
     return fft_bench.bench_fft(_event_time, _host_time)
 
 
+def bench_special():
+    """Special functions and cdist against SciPy: see special_bench.py."""
+    return special_bench.rows(_event_time, _host_time)
+
+
 JOBS = {
     'add': bench_add,
     'cos': bench_cos,
@@ -314,9 +320,10 @@ JOBS = {
     'fft': bench_fft,
     'linalg': linalg.bench_linalg,
     'surface': bench_surface,
+    'special': bench_special,
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
-       'linalg', 'surface')
+       'linalg', 'surface', 'special')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048),

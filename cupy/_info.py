@@ -42,6 +42,11 @@ def capability_lines():
     native operations, and on the host (DESIGN.md, capability rules)."""
     from cupy._core.elementwise import _capability
     from cupy._core import _fallback
+    try:
+        # its ufuncs register their loops when imported (needs SciPy)
+        import cupyx.scipy.special  # NOQA
+    except ImportError:
+        pass
     summary = _capability.capability_summary()
     out = ['dtype loops   : {:<24} {:>7} {:>6} {:>9} {:>6}'.format(
         'family', 'native', 'cast', 'composed', 'host')]

@@ -989,9 +989,14 @@ cdef class ndarray:
         return _ufuncs().invert(self)
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
-        """NumPy's ufuncs on cupy arrays run the cupy ufunc of the same
-        name (host arrays among the operands raise TypeError, as CuPy)."""
-        cu = getattr(_ufuncs(), ufunc.__name__, None)
+        """NumPy's ufuncs on cupy arrays run the cupy ufunc made from them
+        (SciPy's too, once cupyx.scipy.special is imported), else the one
+        of the same name (host arrays among the operands raise TypeError,
+        as CuPy)."""
+        from cupy._core.elementwise._ufunc import for_numpy_ufunc
+        cu = for_numpy_ufunc(ufunc)
+        if cu is None:
+            cu = getattr(_ufuncs(), ufunc.__name__, None)
         if cu is None:
             return NotImplemented
         # NumPy hands a NumPy scalar operand over as a 0-d array

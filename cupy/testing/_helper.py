@@ -217,6 +217,17 @@ def with_requires(*requirements):
         not installed(*requirements), reason=msg)
 
 
+def skip_if_after_baseline(reason='', **versions):
+    """Skip the test where an installed package is at or past the given
+    version (a behaviour the test pins changed there), e.g.
+    ``skip_if_after_baseline(scipy='1.17', reason='...')``."""
+    pytest = _pytest_impl.check_available('skip_if_after_baseline')
+    after = [name for name, v in versions.items()
+             if installed('{}>={}'.format(name, v))]
+    return pytest.mark.skipif(bool(after), reason=reason or 'after {}'.format(
+        ', '.join(after)))
+
+
 # ------------------------------------------------------------- assertions
 
 @contextlib.contextmanager

@@ -55,6 +55,33 @@ FAMILIES = {
 }
 FAMILY_OF = {n: f for f, names in FAMILIES.items() for n in names}
 
+
+def register_family(family, names):
+    """Add a family of ufunc names to the summary (cupyx.scipy.special
+    registers its functions so; the core knows no such names)."""
+    FAMILIES[family] = tuple(names)
+    for n in names:
+        FAMILY_OF.setdefault(n, family)
+
+
+# The host function of a ufunc that is not NumPy's (the last step of the
+# capability path computes it on host copies).  NumPy's own come first: a
+# name both have (scipy.special.expm1, exp2, cbrt ...) is the same
+# function, and NumPy's has every loop.
+_host_functions = {}
+
+
+def register_host_function(name, fn):
+    _host_functions.setdefault(name, fn)
+
+
+def host_function(name):
+    """The host ufunc computing elementwise operation `name`."""
+    fn = getattr(numpy, name, None)
+    if isinstance(fn, numpy.ufunc):
+        return fn
+    return _host_functions[name]
+
 # --------------------------------------------------- the exactness table
 #
 # When is "compute in a wider loop, cast the result back" NumPy's result?
@@ -321,9 +348,10 @@ def _all_elementwise():
            for name, loops in _ufunc_loops.items()}
     provider = _dispatch.get_provider()
     for name in FAMILY_OF:
-        if name not in out:
-            out[name] = set(normalize_loop(x)
-                            for x in provider.routes(name))
+        if not isinstance(getattr(numpy, name, None), numpy.ufunc):
+            # (a ufunc of another library may share the name: round)
+            out.setdefault(name, set()).update(
+                normalize_loop(x) for x in provider.routes(name))
     return out
 
 

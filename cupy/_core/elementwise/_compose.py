@@ -477,6 +477,17 @@ _TABLE = {
 }
 
 
+def register(name, maker):
+    """Add the composition maker of a ufunc outside NumPy's namespace
+    (cupyx.scipy.special): ``maker(name, ins, outs)`` returns (needs, fn)
+    or None, as the entries above; the routes are recomputed."""
+    if name in _TABLE:
+        raise ValueError('a composition of {} exists'.format(name))
+    _TABLE[name] = maker
+    from cupy._core import _dispatch
+    _dispatch._invalidate()
+
+
 def find(name, loop):
     """(needs, fn) composing `loop` of `name`, or None."""
     maker = _TABLE.get(name)

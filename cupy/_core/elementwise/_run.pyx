@@ -404,4 +404,5 @@ def _host_compute(name, loop, hins, houts, attrs):
         # the operands are in the loop's dtypes (scalars as NumPy
         # scalars), so NumPy picks the loop again (its 'qQ->?' is our
         # 'lL->?': no signature string)
-        getattr(numpy, name)(*hins, out=tuple(houts), casting='unsafe')
+        _capability.host_function(name)(*hins, out=tuple(houts),
+                                        casting='unsafe')

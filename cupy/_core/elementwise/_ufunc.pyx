@@ -37,6 +37,14 @@ cdef dict _SWAPPED = {'less': 'greater', 'greater': 'less',
                       'greater_equal': 'less_equal',
                       'equal': 'equal', 'not_equal': 'not_equal'}
 cdef list _all_ufuncs = []
+# the cupy ufunc of each NumPy/SciPy ufunc object (ndarray.__array_ufunc__:
+# scipy.special.erf on a cupy array runs cupyx.scipy.special.erf)
+cdef dict _by_numpy_ufunc = {}
+
+
+def for_numpy_ufunc(numpy_ufunc):
+    """The cupy ufunc made from `numpy_ufunc`, or None."""
+    return _by_numpy_ufunc.get(numpy_ufunc)
 
 
 def _clear_plans():
@@ -286,6 +294,7 @@ cdef class ufunc:
         self._is_power = self._name in ('power', 'float_power')
         _capability.register_ufunc(self._name, self._types)
         _all_ufuncs.append(self)
+        _by_numpy_ufunc.setdefault(numpy_ufunc, self)
 
     # --------------------------------------------------------- attributes
 

@@ -1,0 +1,7 @@
+"""Spatial algorithms on the device (``scipy.spatial``'s names):
+pairwise distances (``distance``), distance_matrix and
+minkowski_distance."""
+
+from cupyx.scipy.spatial import distance  # NOQA
+from cupyx.scipy.spatial._kdtree import (  # NOQA
+    distance_matrix, minkowski_distance)

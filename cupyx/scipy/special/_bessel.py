@@ -1,0 +1,220 @@
+"""Bessel functions of integer order: j0 j1 y0 y1 yn i0 i0e i1 i1e k0
+k0e k1 k1e.
+
+Cephes' algorithms (j0.c, j1.c, yn.c, i0.c, i1.c, k0.c, k1.c; SciPy uses
+them through xsf): Chebyshev series and rational approximations on
+intervals, each evaluated on the whole array and selected; the
+coefficients are in _bessel_data.py.  For x > 5 the phase is x - pi/4
+(x - 3 pi/4) at every x, as SciPy 1.17's j0/j1/y0/y1 (newer xsf switches
+to cos(x) and sin(x) beyond 10, which differs where x - pi/4 rounds).
+"""
+
+import math
+
+import numpy
+import scipy.special as _sc
+
+from cupyx.scipy.special import _xp
+from cupyx.scipy.special import _bessel_data as D
+from cupyx.scipy.special._poly import polevl, p1evl, chbevl
+from cupyx.scipy.special._ufuncs import define
+
+_MAXLOG = 7.09782712893383996843E2
+_SQRT2OPI = math.sqrt(2.0 / math.pi)
+_SQRT1OPI = math.sqrt(1.0 / math.pi)
+_THPIO4 = 3.0 * math.pi / 4.0
+_2_PI = 2.0 / math.pi
+
+
+def _i_parts(z, xp, a, b):
+    """(chbevl on [0, 8], chbevl / sqrt on (8, inf)) of |x| = z."""
+    zs = xp.where(z <= 8.0, z, 8.0)
+    zl = xp.where(z > 8.0, z, 9.0)
+    small = chbevl(zs / 2.0 - 2.0, a)
+    large = chbevl(32.0 / zl - 2.0, b) / xp.sqrt(zl)
+    return small, large
+
+
+def _scale_exp(z, v, xp):
+    # exp(z) v: inf where exp(z) overflows, as SciPy 1.17's i0/i1 (newer
+    # xsf splits exp(z) in halves there)
+    return xp.exp(z) * v
+
+
+def _nan(f):
+    """f with NaN arguments giving NaN (the selections above replace
+    them by in-range stand-ins)."""
+    def g(*args, xp=_xp):
+        r = f(*args, xp=xp)
+        bad = xp.isnan(args[0])
+        for a in args[1:]:
+            bad = bad | xp.isnan(a)
+        return xp.where(bad, numpy.nan, r)
+    g.__name__ = f.__name__
+    g.__doc__ = f.__doc__
+    return g
+
+
+def i0(x, xp=_xp):
+    z = xp.absolute(x)
+    s, l_ = _i_parts(z, xp, D.I0_A, D.I0_B)
+    return xp.where(z <= 8.0, xp.exp(z) * s, _scale_exp(z, l_, xp))
+
+
+def i0e(x, xp=_xp):
+    z = xp.absolute(x)
+    s, l_ = _i_parts(z, xp, D.I0_A, D.I0_B)
+    return xp.where(z <= 8.0, s, l_)
+
+
+def i1(x, xp=_xp):
+    z = xp.absolute(x)
+    s, l_ = _i_parts(z, xp, D.I1_A, D.I1_B)
+    r = xp.where(z <= 8.0, s * z * xp.exp(z), _scale_exp(z, l_, xp))
+    return xp.where(x < 0.0, -r, r)
+
+
+def i1e(x, xp=_xp):
+    z = xp.absolute(x)
+    s, l_ = _i_parts(z, xp, D.I1_A, D.I1_B)
+    r = xp.where(z <= 8.0, s * z, l_)
+    return xp.where(x < 0.0, -r, r)
+
+
+def _k_edges(x, r, xp):
+    r = xp.where(x == 0.0, numpy.inf, r)
+    return xp.where(x < 0.0, numpy.nan, r)
+
+
+def _k0_small(xs, xp):
+    y = xs * xs - 2.0
+    return chbevl(y, D.K0_A) - xp.log(0.5 * xs) * i0(xs, xp)
+
+
+def _k(x, xp, small_fn, b, scaled):
+    """K0/K1 (scaled: times exp(x)): small_fn on (0, 2], the Chebyshev
+    series b over 8/x - 2 times exp(-x)/sqrt(x) beyond (k0.c, k1.c)."""
+    xs = xp.where((x <= 2.0) & (x > 0), x, 1.0)
+    xl = xp.where(x > 2.0, x, 3.0)
+    large = chbevl(8.0 / xl - 2.0, b) / xp.sqrt(xl)
+    small = small_fn(xs, xp)
+    if scaled:
+        small = small * xp.exp(xs)
+    else:
+        large = xp.exp(-xl) * large
+    return _k_edges(x, xp.where(x <= 2.0, small, large), xp)
+
+
+def _k1_small(xs, xp):
+    y = xs * xs - 2.0
+    return xp.log(0.5 * xs) * i1(xs, xp) + chbevl(y, D.K1_A) / xs
+
+
+def k0(x, xp=_xp):
+    return _k(x, xp, _k0_small, D.K0_B, False)
+
+
+def k0e(x, xp=_xp):
+    return _k(x, xp, _k0_small, D.K0_B, True)
+
+
+def k1(x, xp=_xp):
+    return _k(x, xp, _k1_small, D.K1_B, False)
+
+
+def k1e(x, xp=_xp):
+    return _k(x, xp, _k1_small, D.K1_B, True)
+
+
+def _pq(xl, pp, pq, qp, qq, xp):
+    """The asymptotic amplitudes P, Q of j0.c/j1.c for x > 5."""
+    w = 5.0 / xl
+    z = w * w
+    p = polevl(z, pp) / polevl(z, pq)
+    q = polevl(z, qp) / p1evl(z, qq)
+    return w, p, q
+
+
+def _j0_small(x, xp):
+    z = x * x
+    p = (z - D.J0_DR1) * (z - D.J0_DR2)
+    return p * polevl(z, D.J0_RP) / p1evl(z, D.J0_RQ)
+
+
+def j0(x, xp=_xp):
+    ax = xp.absolute(x)
+    xs = xp.where(ax <= 5.0, ax, 1.0)
+    small = _j0_small(xs, xp)
+    small = xp.where(xs < 1.0e-5, 1.0 - xs * xs / 4.0, small)
+    small = xp.where(xs < 3e-8, 1.0, small)
+    xl = xp.where(ax > 5.0, ax, 6.0)
+    w, p, q = _pq(xl, D.J0_PP, D.J0_PQ, D.J0_QP, D.J0_QQ, xp)
+    xn = xl - math.pi / 4.0
+    mid = (p * xp.cos(xn) - w * q * xp.sin(xn)) * _SQRT2OPI / xp.sqrt(xl)
+    large = mid
+    return xp.where(ax <= 5.0, small, large)
+
+
+def y0(x, xp=_xp):
+    xs = xp.where((x <= 5.0) & (x > 0), x, 1.0)
+    z = xs * xs
+    small = polevl(z, D.J0_YP) / p1evl(z, D.J0_YQ) + \
+        _2_PI * xp.log(xs) * j0(xs, xp)
+    tiny = D.J0_YP[7] / D.J0_YQ[6] + _2_PI * xp.log(xs)
+    small = xp.where(xs < 3e-8, tiny, small)
+    xl = xp.where(x > 5.0, x, 6.0)
+    w, p, q = _pq(xl, D.J0_PP, D.J0_PQ, D.J0_QP, D.J0_QQ, xp)
+    xn = xl - math.pi / 4.0
+    mid = (p * xp.sin(xn) + w * q * xp.cos(xn)) * _SQRT2OPI / xp.sqrt(xl)
+    large = mid
+    r = xp.where(x <= 5.0, small, large)
+    r = xp.where(x == 0.0, -numpy.inf, r)
+    return xp.where(x < 0.0, numpy.nan, r)
+
+
+def _j1_pos(ax, xp):
+    xs = xp.where(ax <= 5.0, ax, 1.0)
+    z = xs * xs
+    small = polevl(z, D.J1_RP) / p1evl(z, D.J1_RQ)
+    small = small * xs * (z - D.J1_Z1) * (z - D.J1_Z2)
+    small = xp.where(xs < D.SQRT_EPS, 0.5 * xs, small)
+    xl = xp.where(ax > 5.0, ax, 6.0)
+    w, p, q = _pq(xl, D.J1_PP, D.J1_PQ, D.J1_QP, D.J1_QQ, xp)
+    xn = xl - _THPIO4
+    mid = (p * xp.cos(xn) - w * q * xp.sin(xn)) * _SQRT2OPI / xp.sqrt(xl)
+    large = mid
+    return xp.where(ax <= 5.0, small, large)
+
+
+def j1(x, xp=_xp):
+    r = _j1_pos(xp.absolute(x), xp)
+    return xp.where(x < 0, -r, r)
+
+
+def y1(x, xp=_xp):
+    xs = xp.where((x <= 5.0) & (x > 0), x, 1.0)
+    z = xs * xs
+    small = xs * (polevl(z, D.J1_YP) / p1evl(z, D.J1_YQ))
+    small = small + _2_PI * (_j1_pos(xs, xp) * xp.log(xs) - 1.0 / xs)
+    xl = xp.where(x > 5.0, x, 6.0)
+    w, p, q = _pq(xl, D.J1_PP, D.J1_PQ, D.J1_QP, D.J1_QQ, xp)
+    xn = xl - _THPIO4
+    mid = (p * xp.sin(xn) + w * q * xp.cos(xn)) * _SQRT2OPI / xp.sqrt(xl)
+    large = mid
+    r = xp.where(x <= 5.0, small, large)
+    r = xp.where(x == 0.0, -numpy.inf, r)
+    return xp.where(x < 0.0, numpy.nan, r)
+
+
+i0_ = define(_sc.i0, _nan(i0))
+i0e_ = define(_sc.i0e, _nan(i0e))
+i1_ = define(_sc.i1, _nan(i1))
+i1e_ = define(_sc.i1e, _nan(i1e))
+k0_ = define(_sc.k0, _nan(k0))
+k0e_ = define(_sc.k0e, _nan(k0e))
+k1_ = define(_sc.k1, _nan(k1))
+k1e_ = define(_sc.k1e, _nan(k1e))
+j0_ = define(_sc.j0, _nan(j0))
+j1_ = define(_sc.j1, _nan(j1))
+y0_ = define(_sc.y0, _nan(y0))
+y1_ = define(_sc.y1, _nan(y1))

@@ -1,0 +1,90 @@
+"""The non-ufunc functions of the list: polygamma, multigammaln, sinc,
+zeta, lambertw, spherical_yn, sph_harm_y, and the names SciPy 1.17 has
+dropped but CuPy 14 keeps (btdtr, btdtri, sph_harm)."""
+
+import numpy
+import scipy.special as _sc
+
+import cupy
+from cupyx.scipy.special import _exp_log, _gamma
+from cupyx.scipy.special._host import host_call, ufuncs as _host_ufuncs
+
+
+def zeta(x, q=None, out=None):
+    """The Hurwitz zeta function (Riemann's for q=None); host."""
+    r = host_call('zeta', _sc.zeta, x, q)
+    if out is not None:
+        out[...] = r
+        return out
+    return r
+
+
+def polygamma(n, x):
+    """The n-th derivative of digamma: (-1)**(n+1) n! zeta(n+1, x)."""
+    # SciPy's formula, so that the dtypes are SciPy's too
+    n = cupy.asarray(n)
+    x = cupy.asarray(x)
+    fac2 = (-1.0) ** (n + 1) * _gamma.gamma_(n + 1.0) * zeta(n + 1, x)
+    return cupy.where(n == 0, _gamma.digamma_(x), fac2)
+
+
+def multigammaln(a, d):
+    """The log of the multivariate gamma function of dimension d."""
+    d = int(d) if numpy.isscalar(d) and d == int(d) else d
+    if not numpy.isscalar(d) or int(d) != d:
+        raise ValueError('d should be a positive integer (dimension)')
+    a = cupy.asarray(a)
+    if bool(cupy.any(a <= 0.5 * (d - 1))):
+        raise ValueError('condition a ({}) > 0.5 * (d-1) ({}) not met'
+                         .format(a, 0.5 * (d - 1)))
+    # a NumPy float64 (not a weak Python float), as SciPy's: the result
+    # is float64 for every input dtype
+    res = numpy.float64(d * (d - 1) * 0.25) * numpy.log(numpy.pi)
+    for j in range(d):
+        res = res + _gamma.gammaln_(a - 0.5 * j)
+    return res
+
+
+def sinc(x):
+    """sin(pi x) / (pi x), 1 at 0 (``numpy.sinc``, which SciPy
+    re-exports)."""
+    x = cupy.asarray(x)
+    if x.dtype.kind not in 'fc':
+        x = x.astype(numpy.float64)
+    if x.dtype.kind == 'c':
+        return host_call('sinc', numpy.sinc, x)
+    xd = x.astype(numpy.float64)
+    return _exp_log.sinc(xd).astype(x.dtype)
+
+
+def lambertw(z, k=0, tol=1e-8):
+    """The Lambert W function (complex); host."""
+    return host_call('lambertw', _sc.lambertw, z, k, tol)
+
+
+def spherical_yn(n, z, derivative=False):
+    """The spherical Bessel function of the second kind; host."""
+    return host_call('spherical_yn', _sc.spherical_yn, n, z,
+                     derivative=derivative)
+
+
+def sph_harm_y(n, m, theta, phi, *, diff_n=0):
+    """Spherical harmonics (SciPy's new argument order); host."""
+    return host_call('sph_harm_y', _sc.sph_harm_y, n, m, theta, phi,
+                     diff_n=diff_n)
+
+
+def sph_harm(m, n, theta, phi):
+    """CuPy's (SciPy < 1.17's) spherical harmonics: theta the azimuthal
+    angle, phi the polar one; sph_harm_y(n, m, phi, theta)."""
+    return sph_harm_y(n, m, phi, theta)
+
+
+def btdtr(a, b, x, out=None):
+    """The beta distribution's CDF: betainc(a, b, x)."""
+    return _host_ufuncs['betainc'](a, b, x, out=out)
+
+
+def btdtri(a, b, p, out=None):
+    """The beta distribution's quantile: betaincinv(a, b, p)."""
+    return _host_ufuncs['betaincinv'](a, b, p, out=out)

@@ -1,0 +1,89 @@
+"""How a function of scipy.special becomes a ufunc of this library.
+
+The ufunc is ``cupy.ufunc`` around SciPy's own ufunc, so broadcasting,
+``out=``, ``where=``, ``casting=`` and the loop (SciPy's dtype
+resolution: float16 and integers promote as SciPy's loops say) are the
+core's, decided by SciPy's ``resolve_dtypes``.  Its body is a
+*composition* (DESIGN.md, capability path step 2): a function of float64
+device arrays built from the provider's elementwise operations (whole-array
+steps; branches are computed where needed and selected with ``where``, as
+Cephes' branches are).  The float32 loops are computed in float64 and
+rounded once, as most of SciPy's float32 loops are (they call the double
+routine).  A loop without a composition, or whose operations the device
+lacks, takes the counted host fallback with SciPy's ufunc
+(``CUPY_HOST_FALLBACK``).
+"""
+
+import numpy
+
+from cupy._core import core
+from cupy._core.elementwise import _capability, _compose
+from cupy._core.elementwise._ufunc import ufunc
+
+# The family of `python -m cupy info`.
+FAMILY = 'special functions'
+_names = []
+
+# The device loops a composition runs on (all float64; where= selects in
+# float64 and the comparisons give bool).
+_NEEDS = (
+    ('add', 'dd->d'), ('subtract', 'dd->d'), ('multiply', 'dd->d'),
+    ('divide', 'dd->d'), ('where', '?dd->d'), ('less', 'dd->?'),
+    ('exp', 'd->d'), ('log', 'd->d'), ('log1p', 'd->d'), ('sqrt', 'd->d'),
+    ('floor', 'd->d'), ('absolute', 'd->d'), ('equal', 'dd->?'),
+)
+_FLOATS = 'fd'
+
+
+def _as_device(x, char):
+    """An operand of the loop as a device array of dtype `char` (a NumPy
+    scalar becomes a 0-d array)."""
+    if not isinstance(x, core.ndarray):
+        t = core._empty((), numpy.dtype(char))
+        core._fill(t, numpy.dtype(char).type(x))
+        return t
+    if x.dtype.char != char:
+        return x.astype(char)
+    return x
+
+
+def _maker(compute, ints, same_float):
+    def find(name, ins, outs):
+        if not all(c in _FLOATS for c in outs):
+            return None
+        if not all(c in _FLOATS or (c in ints) for c in ins):
+            return None
+        if len(set(outs)) != 1:
+            return None
+        c = outs[0] if same_float else 'd'
+        needs = [(n, loop.replace('d', c)) for n, loop in _NEEDS]
+
+        def fn(i, o, attrs):
+            args = [_as_device(x, c) for x in i]
+            res = compute(*args)
+            if not isinstance(res, tuple):
+                res = (res,)
+            for out, r in zip(o, res):
+                core._copy_to(out, r)
+        return needs, fn
+    return find
+
+
+def define(scipy_ufunc, compute=None, ints='', same_float=False, doc=None):
+    """The ufunc of `scipy_ufunc`, with `compute` (float64 device arrays
+    in, float64 array(s) out) as the body of its float loops (and of
+    those whose inputs in `ints` are integer chars, passed as float64).
+    same_float: the float32 loop computes in float32 (SciPy's is a
+    float template there, whose overflow thresholds are float32's)."""
+    # with SCIPY_ARRAY_API=1 SciPy exports a dispatching wrapper around
+    # the ufunc (functools.wraps: __wrapped__)
+    while not isinstance(scipy_ufunc, numpy.ufunc):
+        scipy_ufunc = scipy_ufunc.__wrapped__
+    name = scipy_ufunc.__name__
+    u = ufunc(scipy_ufunc, doc)
+    _capability.register_host_function(name, scipy_ufunc)
+    if compute is not None:
+        _compose.register(name, _maker(compute, ints, same_float))
+    _names.append(name)
+    _capability.register_family(FAMILY, _names)
+    return u

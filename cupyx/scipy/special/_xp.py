@@ -1,0 +1,9 @@
+"""The device operations the compositions are written in, under NumPy's
+names, so that a composition given ``xp=numpy`` runs on the host too (the
+tests check the algorithms that way against SciPy before the device)."""
+
+from cupy._core._routines_ufuncs import (  # NOQA
+    exp, log, log1p, sqrt, floor, ceil, absolute, sin, cos, tan,
+    isnan, isinf, isfinite, signbit, copysign, fmod, maximum, minimum,
+    logical_and, logical_or, logical_not, arctan, power, rint, sinh, cosh)
+from cupy._core._routines_math import where  # NOQA
