@@ -175,8 +175,9 @@ def broadcast(args, params, use_size):
     try:
         shape = numpy.broadcast_shapes(*[a.shape for a in arrays])
     except ValueError:
-        raise ValueError('Broadcasting failed: shapes {}'.format(
-            ', '.join(str(a.shape) for a in arrays))) from None
+        raise ValueError(
+            'operands could not be broadcast together with shapes {}'
+            .format(' '.join(str(a.shape) for a in arrays))) from None
     out = []
     for a, p in zip(args, params):
         if isinstance(a, core.ndarray) and not p.raw and a.shape != shape:

@@ -145,7 +145,6 @@ class Interpreter:
                 return scope[name]
         if name == 'i':
             if self._index is None:
-                idx = core._empty((self.size,), numpy.dtype('i8'))
                 from cupy._core._routines_creation import index_range
                 idx = index_range(self.size).reshape(self.shape)
                 self._index = Var(_ctypes.LONG, V(idx, _ctypes.LONG), True)
@@ -602,16 +601,40 @@ class Interpreter:
         if name in self.calls:
             raise UnsupportedKernelError(
                 "recursion ('{}' calls itself)".format(name), w)
-        f = self.pick(funcs, args, w)
+        f = self.pick(funcs, args, mask, w)
         return self.inline(f, targs, args, mask, w)
 
-    def pick(self, funcs, args, w):
+    def pick(self, funcs, args, mask, w):
         cands = [f for f in funcs if len(f.params) == len(args)]
         if not cands:
             raise KernelSyntaxError(
                 "no '{}' takes {} arguments".format(funcs[0].name, len(args)),
                 w)
-        return cands[-1]
+        if len(cands) == 1:
+            return cands[0]
+        # overloads: the one whose parameter types match the arguments
+        # exactly (C++'s best candidate in the cases kernels use)
+        types = [self.arg_type(a, mask) for a in args]
+        best, score = cands[-1], -1
+        for f in cands:
+            s = 0
+            for (ts, _, dims), t in zip(f.params, types):
+                if isinstance(ts.base, str) and ts.base in f.tparams:
+                    s += 1
+                elif not ts.ptr and not dims and t is not None and \
+                        self.resolve(ts, f.where) == t:
+                    s += 2
+            if s > score:
+                best, score = f, s
+        return best
+
+    def arg_type(self, a, mask):
+        if a[0] == 'name':
+            obj = self.lookup(a[2], a[1])
+            return obj.dt if isinstance(obj, Var) else None
+        if a[0] == 'num':
+            return a[3]
+        return None
 
     def inline(self, f, targs, args, mask, w):
         tbind = {}

@@ -237,7 +237,7 @@ class Parser:
             if self.at('('):
                 f = self.function(name, tparams, ret, where)
                 if f.body is not None:
-                    funcs[name] = f
+                    funcs.setdefault(name, []).append(f)
             else:
                 if tparams:
                     raise UnsupportedKernelError('a variable template',

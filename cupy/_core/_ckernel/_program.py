@@ -37,17 +37,11 @@ class Program:
             self.body = _parser.parse_body(body, label, names, macros)
 
 
-def _funcs_as_lists(prog):
-    prog.funcs = {k: [v] for k, v in prog.funcs.items()}
-    return prog
-
-
 def get(preamble, body, label, type_names, expression=False):
     key = (preamble, body, label, frozenset(type_names), expression)
     prog = _cache.get(key)
     if prog is None:
-        prog = _funcs_as_lists(Program(preamble, body, label, type_names,
-                                       expression))
+        prog = Program(preamble, body, label, type_names, expression)
         with _lock:
             _cache[key] = prog
     return prog
