@@ -20,6 +20,7 @@ from cupy._core._ckernel import _mathfns
 from cupy._core._ckernel import _values
 from cupy._core._ckernel._errors import KernelSyntaxError, \
     UnsupportedKernelError
+from cupy._core._ckernel._lexer import check_identifier
 from cupy._core._ckernel._values import (
     V, convert, binary, unary, mask_and, mask_or, mask_not, as_mask,
     mask_any, BOOL)
@@ -326,7 +327,7 @@ class Interpreter:
             elif kind == 'while':
                 init, cond, step, body = None, st[2], None, st[3]
             else:
-                init, cond, step, body = None, None, None, st[2]
+                init, cond, step, body = None, st[3], None, st[2]
             first = True
             while True:
                 active = self.live(mask)
@@ -593,8 +594,7 @@ class Interpreter:
                 else:
                     vals = [self.expr(a, mask) for a in args]
                 return _mathfns.call(name, vals, w)
-            from cupy._core._ckernel._parser import check_identifier
-            check_identifier(name, w)
+            check_identifier(name, w, call=True)
             raise UnsupportedKernelError(
                 "the function '{}' (not a helper of the preamble nor a CUDA "
                 "math function)".format(name), w)
@@ -638,6 +638,7 @@ class Interpreter:
 
     def inline(self, f, targs, args, mask, w):
         tbind = {}
+        self._explicit = len(targs)
         for name, ts in zip(f.tparams, targs):
             tbind[name] = self.resolve(ts, w)
         bound = []
@@ -693,7 +694,8 @@ class Interpreter:
         return frame.retvar.val
 
     def deduce(self, ts, dt, tbind, f, w):
-        if isinstance(ts.base, str) and ts.base in f.tparams:
+        if isinstance(ts.base, str) and ts.base in f.tparams and \
+                ts.base not in f.tparams[:self._explicit]:
             have = tbind.get(ts.base)
             if have is None:
                 tbind[ts.base] = dt

@@ -9,6 +9,46 @@ from cupy._core._ckernel._errors import KernelSyntaxError, \
     UnsupportedKernelError
 
 
+# identifiers of CUDA's execution model and memory spaces: kernels that
+# use them are SIMT programs with no whole-array translation
+_SIMT_NAMES = {
+    'threadIdx': 'thread indexing (threadIdx)',
+    'blockIdx': 'block indexing (blockIdx)',
+    'blockDim': 'blockDim', 'gridDim': 'gridDim', 'warpSize': 'warpSize',
+    '__shared__': 'shared memory (__shared__)',
+    '__constant__': 'constant memory (__constant__)',
+    'asm': 'inline assembly', '__asm__': 'inline assembly',
+    'goto': 'goto', 'switch': 'switch', 'struct': 'struct types',
+    'union': 'union types',
+    'new': 'new', 'delete': 'delete', 'printf': 'printf',
+    'sizeof': 'sizeof', 'extern': 'extern declarations',
+}
+_SIMT_PREFIXES = (
+    ('atomic', 'atomic operations'), ('__syncthreads', '__syncthreads'),
+    ('__syncwarp', '__syncwarp'), ('__shfl', 'warp shuffles'),
+    ('__ballot', 'warp votes'), ('__any', 'warp votes'),
+    ('__all', 'warp votes'), ('__activemask', 'warp votes'),
+    ('tex1D', 'textures'), ('tex2D', 'textures'), ('tex3D', 'textures'),
+    ('surf', 'surfaces'), ('__threadfence', 'memory fences'),
+    ('__ldg', '__ldg'), ('clock', 'clock'), ('__nanosleep', '__nanosleep'),
+    ('cooperative_groups', 'cooperative groups'),
+)
+
+
+def check_identifier(name, where, call=False):
+    """Raise for a name of CUDA's execution model; with `call`, also for
+    the function families of it (atomicAdd, __shfl_sync, tex2D ...)."""
+    what = _SIMT_NAMES.get(name)
+    if what is None and call:
+        for prefix, w in _SIMT_PREFIXES:
+            if name.startswith(prefix):
+                what = w
+                break
+    if what is not None:
+        raise UnsupportedKernelError(what, where)
+
+
+
 class Token:
     __slots__ = ('kind', 'text', 'where')
 
@@ -77,6 +117,8 @@ def tokenize(src, label, macros=None):
             continue
         if kind == 'str':
             raise UnsupportedKernelError('a string literal', where)
+        if kind == 'id':
+            check_identifier(text, where)
         if kind == 'id' and text in macros:
             for t in macros[text]:
                 out.append(Token(t.kind, t.text, where))

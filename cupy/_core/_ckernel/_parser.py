@@ -19,7 +19,7 @@ e), ('for', where, init, cond, step, body), ('while', where, c, body),
 from cupy._core._ckernel import _ctypes
 from cupy._core._ckernel._errors import KernelSyntaxError, \
     UnsupportedKernelError
-from cupy._core._ckernel._lexer import tokenize
+from cupy._core._ckernel._lexer import tokenize, check_identifier
 
 
 class TypeSpec:
@@ -48,43 +48,6 @@ class Function:
         self.params = params        # [(TypeSpec, name, [dims])]
         self.body = body
         self.where = where
-
-
-# identifiers of CUDA's execution model and memory spaces: kernels that
-# use them are SIMT programs with no whole-array translation
-_SIMT_NAMES = {
-    'threadIdx': 'thread indexing (threadIdx)',
-    'blockIdx': 'block indexing (blockIdx)',
-    'blockDim': 'blockDim', 'gridDim': 'gridDim', 'warpSize': 'warpSize',
-    '__shared__': 'shared memory (__shared__)',
-    '__constant__': 'constant memory (__constant__)',
-    'asm': 'inline assembly', '__asm__': 'inline assembly',
-    'goto': 'goto', 'switch': 'switch', 'struct': 'struct types',
-    'class': 'class types', 'union': 'union types',
-    'new': 'new', 'delete': 'delete', 'printf': 'printf',
-    'sizeof': 'sizeof', 'extern': 'extern declarations',
-}
-_SIMT_PREFIXES = (
-    ('atomic', 'atomic operations'), ('__syncthreads', '__syncthreads'),
-    ('__syncwarp', '__syncwarp'), ('__shfl', 'warp shuffles'),
-    ('__ballot', 'warp votes'), ('__any', 'warp votes'),
-    ('__all', 'warp votes'), ('__activemask', 'warp votes'),
-    ('tex1D', 'textures'), ('tex2D', 'textures'), ('tex3D', 'textures'),
-    ('surf', 'surfaces'), ('__threadfence', 'memory fences'),
-    ('__ldg', '__ldg'), ('clock', 'clock'), ('__nanosleep', '__nanosleep'),
-    ('cooperative_groups', 'cooperative groups'),
-)
-
-
-def check_identifier(name, where):
-    what = _SIMT_NAMES.get(name)
-    if what is None:
-        for prefix, w in _SIMT_PREFIXES:
-            if name.startswith(prefix):
-                what = w
-                break
-    if what is not None:
-        raise UnsupportedKernelError(what, where)
 
 
 _ASSIGN = ('=', '+=', '-=', '*=', '/=', '%=', '<<=', '>>=', '&=', '^=', '|=')
