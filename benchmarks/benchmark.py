@@ -3,8 +3,9 @@
 ``python benchmarks/benchmark.py JOB [JOB ...] [--json F]``
 
 JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``sort``, ``copy``, ``alloc``,
-``call``, ``random``, ``fft``, ``linalg``, ``surface`` or ``all`` (add, cos,
-matmul, sum, sort, random, fft, linalg, surface, the per-call host cost of
+``call``, ``random``, ``fft``, ``linalg``, ``surface``, ``kernel`` or ``all``
+(add, cos, matmul, sum, sort, random, fft, linalg, surface, kernel (user
+kernels: kernel_bench.py), the per-call host cost of
 small operations, with the vendor work each call causes: see call.py;
 sort: sorting.py; random: random_bench.py; fft: fft_bench.py; the
 decompositions: linalg.py; surface: issue 14's routines).
@@ -31,6 +32,7 @@ from cupy.xpu import runtime
 import call
 import random_bench
 import fft_bench
+import kernel_bench
 import linalg
 import sorting
 import timing
@@ -301,7 +303,13 @@ def bench_fft():
     return fft_bench.bench_fft(_event_time, _host_time)
 
 
+def bench_kernel():
+    """User kernels against ufunc expressions: see kernel_bench.py."""
+    return kernel_bench.bench_kernel(_event_time, _host_time)
+
+
 JOBS = {
+    'kernel': bench_kernel,
     'add': bench_add,
     'cos': bench_cos,
     'matmul': bench_matmul,
@@ -316,7 +324,7 @@ JOBS = {
     'surface': bench_surface,
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
-       'linalg', 'surface')
+       'linalg', 'surface', 'kernel')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048),

@@ -13,18 +13,22 @@ def _native():
 
 
 def run_elementwise(kernel, in_args, out_args, in_types, out_types,
-                    type_map, shape):
+                    type_map, shape, fresh=()):
+    """Run a bound ElementwiseKernel; returns the output arrays (an output
+    the caller allocated (`fresh`) may be replaced by the array the
+    result was computed in)."""
     native = _native()
     if native is not None:
-        return native('elementwise', kernel, in_args, out_args, in_types,
-                      out_types, type_map, shape)
+        native('elementwise', kernel, in_args, out_args, in_types,
+               out_types, type_map, shape)
+        return out_args
     _program.check_no_code(kernel.kwargs.get('loop_prep'), 'loop_prep')
     _program.check_no_code(kernel.kwargs.get('after_loop'), 'after_loop')
     prog = _program.get(kernel.preamble, kernel.operation, 'operation',
                         type_map.keys())
-    _program.run_elementwise(prog, kernel.in_params, kernel.out_params,
-                             in_args, out_args, in_types, out_types,
-                             type_map, shape)
+    return _program.run_elementwise(
+        prog, kernel.in_params, kernel.out_params, in_args, out_args,
+        in_types, out_types, type_map, shape, fresh)
 
 
 def run_reduction(kernel, in_args, out_args, in_types, out_types, type_map,

@@ -93,29 +93,34 @@ class ElementwiseKernel:
             in_args, out_args)
         if use_size:
             shape = (int(size),)
+        fresh = not out_args
         if out_args:
             _kp.check_outputs(out_args, self.out_params, shape, use_size)
         else:
             out_args = _kp.new_outputs(self.out_params, out_types, shape,
                                        use_size)
+        if 0 not in shape:
+            out_args = self._run(in_args, out_args, in_types, out_types,
+                                 type_map, shape, fresh)
         if self.no_return:
-            ret = None
-        elif not self.return_tuple and self.nout == 1:
-            ret = out_args[0]
-        else:
-            ret = tuple(out_args)
-        if 0 in shape:
-            return ret
+            return None
+        if not self.return_tuple and self.nout == 1:
+            return out_args[0]
+        return tuple(out_args)
+
+    def _run(self, in_args, out_args, in_types, out_types, type_map, shape,
+             fresh):
         in_args = [a if isinstance(a, core.ndarray) else
                    _kp.scalar_value(a, t) for a, t in zip(in_args, in_types)]
         in_args = _kp.copy_overlapping_inputs(in_args, out_args)
         key = tuple(numpy.dtype(a.dtype) for a in in_args + out_args
                     if isinstance(a, core.ndarray))
-        _kernel_backend.run_elementwise(
-            self, in_args, out_args, in_types, out_types, type_map, shape)
+        out_args = _kernel_backend.run_elementwise(
+            self, in_args, out_args, in_types, out_types, type_map, shape,
+            (True,) * len(out_args) if fresh else ())
         if key not in self._cached_codes:
             self._cached_codes[key] = self.operation
-        return ret
+        return out_args
 
     def _decide_params_type(self, in_args, out_args):
         key = (tuple(a.dtype if isinstance(a, core.ndarray) else

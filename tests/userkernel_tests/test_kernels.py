@@ -427,3 +427,78 @@ def test_parsed_once_per_source():
     k2 = cupy.ElementwiseKernel('float32 x', 'float32 y', src)
     testing.assert_array_equal(k2(cupy.arange(3, dtype='f4')), [-1, 2, 5])
     assert len(_program._cache) == n
+
+
+def test_masked_sums_in_kmeans_style():
+    # a ReductionKernel over a second placeholder type (the mask) and a
+    # count with a float reduction, along an axis
+    msum = cupy.ReductionKernel('T x, S mask', 'T out', 'mask ? x : 0',
+                                'a + b', 'out = a', '0', 'masked_sum')
+    count = cupy.ReductionKernel('T mask', 'float32 out', 'mask ? 1.0 : 0.0',
+                                 'a + b', 'out = a', '0.0', 'count')
+    rng = numpy.random.default_rng(1)
+    x = rng.normal(size=(30, 2))
+    labels = rng.integers(0, 3, 30)
+    mask = labels[:, None] == numpy.arange(3)[None, :]
+    dx, dm = cupy.array(x), cupy.array(mask)
+    got = msum(dx[:, None, :], dm[:, :, None], axis=0)
+    testing.assert_allclose(got, (x[:, None, :] * mask[:, :, None]).sum(0))
+    testing.assert_array_equal(count(dm, axis=0), mask.sum(0))
+
+
+_MC_PRE = '''
+typedef unsigned long long u64;
+__device__ void seed_state(u64* st, long long k, int seed) {
+    st[0] = k + 1;
+    st[1] = 0x5c721fd808f616b6ULL + seed;
+}
+__device__ u64 next(u64* st) {        // xorshift128+
+    u64 a = st[0];
+    const u64 b = st[1];
+    st[0] = b;
+    a ^= a << 23;
+    a ^= a >> 17;
+    a ^= b ^ (b >> 26);
+    st[1] = a;
+    return a + b;
+}
+template <typename F> __device__ F gaussian(u64* st) {
+    F u = F(next(st)) / F(18446744073709551615ULL);
+    return normcdfinv(u);
+}
+'''
+
+
+def test_monte_carlo_option_with_xorshift128plus():
+    k = cupy.ElementwiseKernel('T s, T x, int32 n, int32 seed', 'T payoff',
+                               '''
+        u64 st[2];
+        seed_state(st, i, seed);
+        T acc = 0;
+        for (int j = 0; j < n; ++j) {
+            T z = gaussian<T>(st);
+            acc += max(s * exp(0.1 * z) - x, (T)0);
+        }
+        payoff = acc / n;
+    ''', 'mc', preamble=_MC_PRE)
+    s = numpy.array([10., 12, 8, 10])
+    x = numpy.array([10., 10, 10, 9])
+    with pytest.warns(cupy.PerformanceWarning):
+        got = k(cupy.array(s), cupy.array(x), 25, 7)
+    import scipy.special
+    M = numpy.uint64
+    # the kernel's generator written out in uint64
+    a = numpy.arange(4).astype(M) + M(1)
+    b = numpy.full(4, M(0x5c721fd808f616b6 + 7))
+    acc = numpy.zeros(4)
+    for _ in range(25):
+        old_a, old_b = a, b
+        a = old_b
+        t = old_a ^ (old_a << M(23))
+        t = t ^ (t >> M(17))
+        t = t ^ old_b ^ (old_b >> M(26))
+        b = t
+        u = (t + old_b).astype(numpy.float64) / numpy.float64(2.0 ** 64)
+        z = scipy.special.ndtri(u)
+        acc += numpy.maximum(s * numpy.exp(0.1 * z) - x, 0)
+    testing.assert_allclose(got, acc / 25, rtol=1e-13)

@@ -104,7 +104,9 @@ def int_literal(text, where):
     elif 'l' in suffix:
         cands = [LONG] if decimal else [LONG, ULONG]
     else:
-        cands = [INT, LONG] if decimal else [INT, UINT, LONG, ULONG]
+        # a decimal too large for long: unsigned long long, as nvcc and
+        # gcc take it (with a warning)
+        cands = [INT, LONG, ULONG] if decimal else [INT, UINT, LONG, ULONG]
     for dt in cands:
         if v <= numpy.iinfo(dt).max:
             return v, dt

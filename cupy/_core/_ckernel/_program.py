@@ -81,18 +81,40 @@ def bind(it, triples, const):
 
 
 def run_elementwise(prog, in_params, out_params, in_args, out_args,
-                    in_types, out_types, types, shape):
+                    in_types, out_types, types, shape, fresh=()):
     """Run the operation over `shape`: inputs are broadcast arrays or
-    NumPy scalars of their types, outputs the output arrays."""
+    NumPy scalars of their types, outputs the output arrays.  Returns the
+    outputs: where `fresh[k]` (the caller allocated output k and nobody
+    else holds it), a result computed into a new array of the output's
+    shape and dtype is returned in its place instead of copied."""
     it = start(prog, types, shape)
     bind(it, list(zip(in_params, in_args, in_types)), True)
     raws, outs = bind(it, list(zip(out_params, out_args, out_types)),
                       False)
     it.run_block(prog.body[2], True)
-    for var, arr in outs:
-        write_back(var.val, arr)
+    result = list(out_args)
+    taken = {id(a) for a in in_args}
+    vals = iter(outs)
+    for k, (p, arr) in enumerate(zip(out_params, out_args)):
+        if p.raw or not isinstance(arr, core.ndarray):
+            continue
+        var, _ = next(vals)
+        if fresh and fresh[k] and _owned(var.val, arr, taken):
+            result[k] = var.val.data
+            taken.add(id(var.val.data))
+        else:
+            write_back(var.val, arr)
     for r in raws:
         r.finish()
+    return result
+
+
+def _owned(v, arr, taken):
+    """v's data is a new array that can stand for output `arr`."""
+    d = v.data if v is not None else None
+    return (isinstance(d, core.ndarray) and id(d) not in taken and
+            d.base is None and d.dtype == arr.dtype and
+            d.shape == arr.shape and d.flags.c_contiguous)
 
 
 def write_back(v, arr):
