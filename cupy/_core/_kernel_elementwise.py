@@ -36,17 +36,8 @@ class ElementwiseKernel:
     def __init__(self, in_params, out_params, operation, name='kernel',
                  reduce_dims=True, preamble='', no_return=False,
                  return_tuple=False, **kwargs):
-        if not _kp.is_valid_kernel_name(name):
-            raise ValueError('Invalid kernel name: "%s"' % name)
-        self.in_params = _kp.get_param_info(in_params, True)
-        self.out_params = _kp.get_param_info(out_params, False)
-        self.nin = len(self.in_params)
-        self.nout = len(self.out_params)
-        self.nargs = self.nin + self.nout
-        self.params = self.in_params + self.out_params
+        _kp.init_kernel(self, name, in_params, out_params)
         self.operation = operation
-        self.name = name
-        self.__name__ = name
         self.reduce_dims = reduce_dims
         self.preamble = preamble
         self.no_return = no_return
@@ -54,7 +45,6 @@ class ElementwiseKernel:
         self.kwargs = kwargs
         self._params_type_memo = {}
         self._cached_codes = {}
-        _kp.check_names(self.params)
 
     def __call__(self, *args, **kwargs):
         """Runs the kernel.

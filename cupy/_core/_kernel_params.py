@@ -79,6 +79,22 @@ def get_param_info(s, is_const):
     return r
 
 
+def init_kernel(kernel, name, in_params, out_params):
+    """The attributes both user kernel classes share: name, parameters,
+    their counts; CuPy's errors for a bad name or parameter list."""
+    if not is_valid_kernel_name(name):
+        raise ValueError('Invalid kernel name: "%s"' % name)
+    kernel.name = name
+    kernel.__name__ = name
+    kernel.in_params = get_param_info(in_params, True)
+    kernel.out_params = get_param_info(out_params, False)
+    kernel.nin = len(kernel.in_params)
+    kernel.nout = len(kernel.out_params)
+    kernel.nargs = kernel.nin + kernel.nout
+    kernel.params = kernel.in_params + kernel.out_params
+    check_names(kernel.params)
+
+
 def placeholders(params):
     return {p.ctype for p in params if p.dtype is None and p.ctype}
 

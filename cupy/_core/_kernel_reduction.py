@@ -31,18 +31,8 @@ class ReductionKernel:
                  post_map_expr, identity, name='reduce_kernel',
                  reduce_type=None, reduce_dims=True, preamble='',
                  options=()):
-        if not _kp.is_valid_kernel_name(name):
-            raise ValueError('Invalid kernel name: "%s"' % name)
-        self.name = name
-        self.__name__ = name
+        _kp.init_kernel(self, name, in_params, out_params)
         self.identity = '' if identity is None else str(identity)
-        self.in_params = _kp.get_param_info(in_params, True)
-        self.out_params = _kp.get_param_info(out_params, False)
-        self.nin = len(self.in_params)
-        self.nout = len(self.out_params)
-        self.nargs = self.nin + self.nout
-        self.params = self.in_params + self.out_params
-        _kp.check_names(self.params)
         self.map_expr = map_expr
         self.reduce_expr = reduce_expr
         self.post_map_expr = post_map_expr

@@ -502,3 +502,16 @@ def test_monte_carlo_option_with_xorshift128plus():
         z = scipy.special.ndtri(u)
         acc += numpy.maximum(s * numpy.exp(0.1 * z) - x, 0)
     testing.assert_allclose(got, acc / 25, rtol=1e-13)
+
+
+def test_loop_without_condition_leaves_by_break():
+    k = cupy.ElementwiseKernel('int32 x, int32 n', 'int32 y', '''
+        int k = 0, s = 0;
+        for (;;) { if (k == n) break; s += k; k++; }     // uniform
+        int j = 0;
+        while (true) { j++; if (j * j > x) break; }        // per element
+        y = s * 1000 + j;
+    ''')
+    x = numpy.array([0, 3, 50, 99], 'i4')
+    j = numpy.array([next(v for v in range(1, 20) if v * v > xx) for xx in x])
+    testing.assert_array_equal(k(cupy.array(x), 6), 15000 + j)

@@ -181,12 +181,8 @@ class Interpreter:
         elif mask is False:
             return
         else:
-            old = var.val.data
-            if not isinstance(old, core.ndarray) and \
-                    not isinstance(v.data, core.ndarray):
-                # both uniform, the mask not: the result varies
-                pass
-            var.val = V(_values.where(mask, v.data, old), var.dt)
+            # a uniform value assigned under a varying mask varies
+            var.val = V(_values.where(mask, v.data, var.val.data), var.dt)
 
     # -------------------------------------------------------- statements
     def run_block(self, stmts, mask):
@@ -354,10 +350,6 @@ class Interpreter:
                                     self.fn.ret)
                 if step is not None:
                     self.expr(step, self.live(active))
-                if cond is None and kind != 'do' and frame.brk is False \
-                        and self.fn.ret is False:
-                    raise UnsupportedKernelError(
-                        'an endless loop with no break', st[1])
             self.exit = mask_or(frame.saved_exit, self.fn.ret)
         finally:
             self.loop = outer_loop
@@ -438,6 +430,12 @@ class Interpreter:
                 and name == 'size' and args == []:
             n = self.extra.get(base[2] + '.size', self.size)
             return _values.host(n, _ctypes.LONG)
+        if base[0] == 'name' and name == 'size' and args == []:
+            obj = self.lookup(base[2], e[1])
+            if isinstance(obj, RawArray):
+                return _values.host(obj.arr.size, _ctypes.LONG)
+        if name in ('real', 'imag') and args == []:
+            return _mathfns.call(name, [self.expr(base, mask)], e[1])
         raise UnsupportedKernelError(
             "the member access '.{}'".format(name), e[1])
 
@@ -638,7 +636,7 @@ class Interpreter:
 
     def inline(self, f, targs, args, mask, w):
         tbind = {}
-        self._explicit = len(targs)
+        explicit = set(f.tparams[:len(targs)])
         for name, ts in zip(f.tparams, targs):
             tbind[name] = self.resolve(ts, w)
         bound = []
@@ -651,11 +649,11 @@ class Interpreter:
                 if lv[0] != 'var':
                     raise UnsupportedKernelError(
                         'a reference to an array element', w)
-                self.deduce(ts, lv[1].dt, tbind, f, w)
+                self.deduce(ts, lv[1].dt, tbind, explicit, f, w)
                 bound.append((pname, lv[1]))
                 continue
             v = self.expr(a, mask)
-            self.deduce(ts, v.dt, tbind, f, w)
+            self.deduce(ts, v.dt, tbind, explicit, f, w)
             bound.append((pname, v, ts))
         for t in f.tparams:
             if t not in tbind:
@@ -693,9 +691,9 @@ class Interpreter:
                 "'{}' returns no value".format(f.name), f.where)
         return frame.retvar.val
 
-    def deduce(self, ts, dt, tbind, f, w):
+    def deduce(self, ts, dt, tbind, explicit, f, w):
         if isinstance(ts.base, str) and ts.base in f.tparams and \
-                ts.base not in f.tparams[:self._explicit]:
+                ts.base not in explicit:
             have = tbind.get(ts.base)
             if have is None:
                 tbind[ts.base] = dt

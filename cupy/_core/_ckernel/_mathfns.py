@@ -51,7 +51,8 @@ _INTRINSICS = {
 _OTHER = ('rsqrt', 'rcbrt', 'exp10', 'round', 'lround', 'llround', 'lrint',
           'llrint', 'fma', 'fdim', 'isnan', 'isinf', 'isfinite', 'signbit',
           'min', 'max', 'abs', 'labs', 'llabs', 'sinpi', 'cospi', 'rcp',
-          'fdiv', 'saturate', 'norm3d', 'rhypot', '__popc', '__popcll')
+          'fdiv', 'saturate', 'norm3d', 'rhypot', '__popc', '__popcll',
+          'real', 'imag', 'conj', 'arg', 'norm')
 
 
 def is_math(name):
@@ -105,10 +106,50 @@ def _c_round(x):
     return where(up, apply('add', t, one), t)
 
 
+_COMPLEX_UNARY = ('sqrt', 'exp', 'log', 'log10', 'sin', 'cos', 'tan',
+                  'sinh', 'cosh', 'tanh', 'asin', 'acos', 'atan', 'asinh',
+                  'acosh', 'atanh')
+
+
+def _complex_call(name, args, where_):
+    """thrust::complex's functions (what CuPy's complex<T> offers)."""
+    t = args[0].dt
+    for a in args[1:]:
+        t = _ctypes.usual(t, a.dt)
+    if not t.kind == 'c':
+        t = numpy.promote_types(t, numpy.complex64)
+    xs = [convert(a, t).data for a in args]
+    part = numpy.dtype(t.char.lower())
+    if len(xs) == 1 and name in ('real', 'imag', 'arg'):
+        x = xs[0]
+        re, im = x.real, x.imag
+        if isinstance(x, core.ndarray):
+            re, im = re.copy(), im.copy()
+        if name == 'arg':
+            return V(apply('arctan2', im, re), part)
+        return V(re if name == 'real' else im, part)
+    if len(xs) == 1 and name == 'abs':
+        return V(apply('absolute', xs[0]), part)
+    if name == 'norm' and len(xs) == 1:
+        a = V(apply('absolute', xs[0]), part)
+        return V(apply('multiply', a.data, a.data), part)
+    if name == 'conj' and len(xs) == 1:
+        return V(apply('conjugate', xs[0]), t)
+    if name == 'pow' and len(xs) == 2:
+        return V(apply('power', xs[0], xs[1]), t)
+    if name in _COMPLEX_UNARY and len(xs) == 1:
+        return V(apply(_UNARY[name], xs[0]), t)
+    raise UnsupportedKernelError(
+        'the function {} of complex numbers'.format(name), where_)
+
+
 def call(name, args, where_):
     """The value of math function `name` on `args` (values)."""
     name = _INTRINSICS.get(name, name)
     nargs = len(args)
+    if any(a.dt.kind == 'c' for a in args) or name in ('real', 'imag',
+                                                      'conj', 'arg', 'norm'):
+        return _complex_call(name, args, where_)
 
     def need(n):
         if nargs != n:
