@@ -7,3 +7,6 @@ from cupy._core._accelerator import get_reduction_accelerators  # NOQA
 from cupy._core._accelerator import get_routine_accelerators  # NOQA
 from cupy._core._accelerator import set_reduction_accelerators  # NOQA
 from cupy._core._accelerator import set_routine_accelerators  # NOQA
+
+# CuPy's internal reduction factory, over ReductionKernel (issue 18)
+from cupy._core._kernel_reduction import create_reduction_func  # NOQA

@@ -3,6 +3,8 @@
 Backend-neutral front end (parameters, types, axis, keepdims, out); the
 bound kernel runs through _kernel_backend.py."""
 
+import numpy
+
 from cupy._core import core
 from cupy._core import _kernel_backend
 from cupy._core import _kernel_params as _kp
@@ -115,3 +117,59 @@ class ReductionKernel:
 
     def __repr__(self):
         return '<ReductionKernel {}>'.format(self.name)
+
+
+class _SimpleReductionFunction:
+    """CuPy's internal reduction factory (``_core.create_reduction_func``)
+    on top of ReductionKernel: `ops` lists loops ('b->b' or (loop,
+    routine)); the routine is (map_expr, reduce_expr, post_map_expr,
+    reduce_type) over ``in0``, ``a``, ``b`` and ``out0``."""
+
+    def __init__(self, name, ops, routine, identity, preamble):
+        self.name = name
+        self.__name__ = name
+        self._ops = []
+        for op in ops:
+            loop, r = (op, routine) if isinstance(op, str) else \
+                (op[0], op[1] if op[1] is not None else routine)
+            ins, outs = loop.split('->')
+            self._ops.append((numpy.dtype(ins), numpy.dtype(outs), r))
+        self.identity = identity
+        self.preamble = preamble
+        self._kernels = {}
+        self._cached_codes = {}
+
+    def __call__(self, a, axis=None, dtype=None, out=None, keepdims=False):
+        if not isinstance(a, core.ndarray):
+            conv = getattr(a, '__cupy_get_ndarray__', None)
+            if conv is None:
+                raise TypeError("Argument 'a' has incorrect type (expected "
+                                "cupy.ndarray, got {})".format(
+                                    type(a).__name__))
+            a = conv()
+        want = numpy.dtype(dtype) if dtype is not None else a.dtype
+        for tin, tout, r in self._ops:
+            if numpy.can_cast(want, tin):
+                break
+        else:
+            raise TypeError('Wrong type ({}) of arguments for {}'.format(
+                want, self.name))
+        key = (tin, tout)
+        k = self._kernels.get(key)
+        if k is None:
+            m, red, post, rtype = r
+            k = ReductionKernel(
+                '{} in0'.format(tin.name), '{} out0'.format(tout.name),
+                m, red, post or 'out0 = a', '' if self.identity is None
+                else str(self.identity), self.name,
+                reduce_type=rtype or tout.name, preamble=self.preamble)
+            self._kernels[key] = k
+        self._cached_codes.setdefault(tin.char, k)
+        if a.dtype != tin:
+            a = a.astype(tin)
+        return k(a, axis=axis, out=out, keepdims=keepdims)
+
+
+def create_reduction_func(name, ops, routine=None, identity=None,
+                          preamble='', sort_reduce_axis=True):
+    return _SimpleReductionFunction(name, ops, routine, identity, preamble)
