@@ -515,3 +515,51 @@ def test_loop_without_condition_leaves_by_break():
     x = numpy.array([0, 3, 50, 99], 'i4')
     j = numpy.array([next(v for v in range(1, 20) if v * v > xx) for xx in x])
     testing.assert_array_equal(k(cupy.array(x), 6), 15000 + j)
+
+
+def test_integer_intrinsics():
+    k = cupy.ElementwiseKernel(
+        'uint32 a, uint32 b, uint64 c, uint64 d, float32 f',
+        'uint32 hi, int32 clz, int32 ffs, uint32 brev, uint64 hi64, '
+        'int32 bits, int32 rn, int32 rd, int32 pop', '''
+        hi = __umulhi(a, b); clz = __clz(a); ffs = __ffs(b);
+        brev = __brev(a); hi64 = __umul64hi(c, d);
+        bits = __float_as_int(f); rn = __float2int_rn(f);
+        rd = __float2int_rd(f); pop = __popc(a);
+    ''')
+    a = numpy.array([0, 1, 0x80000000, 0x12345678, 0xFFFFFFFF], 'u4')
+    b = numpy.array([7, 0, 8, 0x10, 0xFFFFFFFF], 'u4')
+    c = numpy.array([2 ** 64 - 1, 3, 2 ** 63, 12345678901234567, 0], 'u8')
+    d = numpy.array([2 ** 64 - 1, 5, 4, 98765432109876543, 9], 'u8')
+    f = numpy.array([1.5, 2.5, -0.5, -1.5, 3.7], 'f4')
+    r = k(*[cupy.array(v) for v in (a, b, c, d, f)])
+    A, B, C, D = ([int(v) for v in x] for x in (a, b, c, d))
+    want = [
+        [x * y >> 32 for x, y in zip(A, B)],
+        [32 - x.bit_length() for x in A],
+        [(y & -y).bit_length() for y in B],
+        [int('{:032b}'.format(x)[::-1], 2) for x in A],
+        [x * y >> 64 for x, y in zip(C, D)],
+        f.view('i4'), [2, 2, 0, -2, 4], [1, 2, -1, -2, 3],
+        [bin(x).count('1') for x in A]]
+    for got, w in zip(r, want):
+        testing.assert_array_equal(
+            got, numpy.array(list(w), dtype=object).astype(got.dtype))
+
+
+def test_raw_index_per_axis_ldg_and_sincos():
+    m = numpy.arange(12, dtype='f8').reshape(3, 4)
+    k = cupy.ElementwiseKernel('raw T m, int32 ncol', 'T a, T b, T s, T c',
+                               '''
+        int r = i / ncol, q = i % ncol;
+        a = m[{r, q}];
+        ptrdiff_t idx[2] = {q % 3, r};
+        b = __ldg(&m[idx]);
+        sincos(a, &s, &c);
+    ''')
+    a, b, s, c = k(cupy.array(m), 4, size=12)
+    r, q = numpy.arange(12) // 4, numpy.arange(12) % 4
+    testing.assert_array_equal(a, m[r, q])
+    testing.assert_array_equal(b, m[q % 3, r])
+    testing.assert_allclose(s, numpy.sin(m[r, q]), rtol=1e-15)
+    testing.assert_allclose(c, numpy.cos(m[r, q]), rtol=1e-15)

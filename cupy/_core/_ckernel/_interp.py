@@ -52,6 +52,12 @@ _INT_CONSTANTS = {
 }
 
 
+# sincos(x, &s, &c) and its kin: the two functions they compute
+_SINCOS = {'sincos': ('sin', 'cos'), 'sincosf': ('sinf', 'cosf'),
+           'sincospi': ('sinpi', 'cospi'), 'sincospif': ('sinpif', 'cospif'),
+           '__sincosf': ('sinf', 'cosf')}
+
+
 class Var:
     """A scalar variable: its type and value (None: not assigned)."""
     __slots__ = ('dt', 'val', 'const', 'name')
@@ -450,7 +456,10 @@ class Interpreter:
                 "cannot assign to the array '{}'".format(e[2]), w)
         if e[0] == 'index':
             base = self.array_of(e[2], w)
-            idx = self.expr(e[3], mask)
+            if isinstance(base, RawArray):
+                idx = self.raw_index(base, e[3], mask, w)
+            else:
+                idx = self.expr(e[3], mask)
             if not _ctypes.is_int(idx.dt):
                 raise KernelSyntaxError('array subscript is not an integer',
                                         w)
@@ -458,6 +467,29 @@ class Interpreter:
                 return ('raw', base, idx)
             return self.local_element(base, idx, w)
         raise KernelSyntaxError('expression is not assignable', w)
+
+    def raw_index(self, raw, ie, mask, w):
+        """The element number of raw[ie]: ie an integer (C order over
+        the whole array), or one index per axis ({i, j} or a local
+        array, as CuPy's CArray takes them)."""
+        if ie[0] == 'init':
+            parts = [self.expr(x, mask) for x in ie[2]]
+        elif ie[0] == 'name' and isinstance(self.lookup(ie[2], w),
+                                            LocalArray):
+            parts = [self.read(('var', el), mask, w)
+                     for el in self.lookup(ie[2], w).elems]
+        else:
+            return self.expr(ie, mask)
+        shape = raw.arr.shape
+        if len(parts) != len(shape):
+            raise KernelSyntaxError(
+                "{} indices for the {}-d raw array '{}'".format(
+                    len(parts), len(shape), raw.name), w)
+        k = _values.host(0, _ctypes.LONG)
+        for p, n in zip(parts, shape):
+            k = binary('+', binary('*', k, _values.host(n, _ctypes.LONG)),
+                       p, w)
+        return k
 
     def array_of(self, e, w):
         if e[0] == 'name':
@@ -584,6 +616,11 @@ class Interpreter:
     def call(self, e, mask):
         name, targs, args, w = e[2], e[3], e[4], e[1]
         funcs = self.prog.funcs.get(name)
+        if funcs is None and name == '__ldg' and len(args) == 1 and \
+                args[0][0] == 'addr':
+            return self.expr(args[0][2], mask)       # a cached load
+        if funcs is None and name in _SINCOS and len(args) == 3:
+            return self.sincos(name, args, mask, w)
         if funcs is None:
             if _mathfns.is_math(name):
                 if targs:
@@ -601,6 +638,17 @@ class Interpreter:
                 "recursion ('{}' calls itself)".format(name), w)
         f = self.pick(funcs, args, mask, w)
         return self.inline(f, targs, args, mask, w)
+
+    def sincos(self, name, args, mask, w):
+        x = self.expr(args[0], mask)
+        for out, fn in zip(args[1:], _SINCOS[name]):
+            if out[0] != 'addr':
+                raise UnsupportedKernelError(
+                    'a pointer argument of {} other than &variable'.format(
+                        name), w)
+            lv = self.lvalue(out[2], mask)
+            self.write(lv, _mathfns.call(fn, [x], w), mask, w)
+        return _values.host(0, _ctypes.INT)
 
     def pick(self, funcs, args, mask, w):
         cands = [f for f in funcs if len(f.params) == len(args)]

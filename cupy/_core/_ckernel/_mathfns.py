@@ -12,6 +12,7 @@ import numpy
 from cupy._core import core
 from cupy._core import _fallback
 from cupy._core._ckernel import _ctypes
+from cupy._core._ckernel import _intrinsics
 from cupy._core._ckernel._errors import KernelSyntaxError, \
     UnsupportedKernelError
 from cupy._core._ckernel._values import V, apply, convert, where, BOOL
@@ -56,6 +57,8 @@ _OTHER = ('rsqrt', 'rcbrt', 'exp10', 'round', 'lround', 'llround', 'lrint',
 
 
 def is_math(name):
+    if name in _intrinsics.NAMES:
+        return True
     base = _INTRINSICS.get(name, name)
     if base in _OTHER or base in _UNARY or base in _BINARY or \
             base in _SPECIAL:
@@ -145,6 +148,8 @@ def _complex_call(name, args, where_):
 
 def call(name, args, where_):
     """The value of math function `name` on `args` (values)."""
+    if name in _intrinsics.NAMES:
+        return _intrinsics.call(name, args, where_)
     name = _INTRINSICS.get(name, name)
     nargs = len(args)
     if any(a.dt.kind == 'c' for a in args) or name in ('real', 'imag',

@@ -453,7 +453,8 @@ class Parser:
             t = self.tok
             if self.at('['):
                 self.next()
-                i = self.expression()
+                # x[{i, j}]: a raw array indexed per axis
+                i = self.initializer() if self.at('{') else self.expression()
                 self.expect(']')
                 e = ('index', t.where, e, i)
             elif self.at('++') or self.at('--'):
