@@ -389,7 +389,8 @@ def test_reduction_two_inputs_and_preamble():
     ('y = __shfl_down_sync(0xffffffff, x, 1);', 'warp shuffles'),
     ('asm("mov.u32 %0, 1;" : "=r"(y));', 'inline assembly'),
     ('float* p = &y; *p = x;', 'pointer'),
-    ('switch ((int)x) { case 0: y = 1; }', 'switch'),
+    ('y = x; goto end; end: y = 1;', 'goto'),
+    ('struct P { float a; }; y = x;', 'struct'),
     ('y = tex1D<float>(t, x);', 'textures'),
     ('y = x;\n  y = rec(x);', 'recursion'),
     ('y = undefined_fn(x);', 'undefined_fn'),
@@ -563,3 +564,31 @@ def test_raw_index_per_axis_ldg_and_sincos():
     testing.assert_array_equal(b, m[q % 3, r])
     testing.assert_allclose(s, numpy.sin(m[r, q]), rtol=1e-15)
     testing.assert_allclose(c, numpy.cos(m[r, q]), rtol=1e-15)
+
+
+def test_switch_with_fallthrough_break_and_continue():
+    k = cupy.ElementwiseKernel('int32 x', 'int32 y', '''
+        int s = 0;
+        for (int k = 0; k < 4; k++) {
+            switch (x + k) {
+                case 0: s += 1;             // falls through
+                case 1: s += 10; break;
+                case 2: continue;           // the loop's continue
+                default: s += 100;
+            }
+            s += 1000;
+        }
+        y = s;
+    ''')
+    x = numpy.arange(-2, 6, dtype='i4')
+
+    def ref(xv):
+        s = 0
+        for j in range(4):
+            v = xv + j
+            if v == 2:
+                continue
+            s += 11 if v == 0 else 10 if v == 1 else 100
+            s += 1000
+        return s
+    testing.assert_array_equal(k(cupy.array(x)), [ref(v) for v in x])

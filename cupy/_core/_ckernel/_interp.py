@@ -104,9 +104,12 @@ class RawArray:
 
 class _Frame:
     """The exits of the innermost function or loop."""
-    __slots__ = ('brk', 'cont', 'ret', 'retvar', 'saved_exit')
+    __slots__ = ('brk', 'cont', 'ret', 'retvar', 'saved_exit', 'outer',
+                 'is_switch')
 
-    def __init__(self):
+    def __init__(self, outer=None, is_switch=False):
+        self.outer = outer
+        self.is_switch = is_switch
         self.brk = False
         self.cont = False
         self.ret = False
@@ -225,13 +228,20 @@ class Interpreter:
                     self.sub(st[4], self.live(mask_and(mask, mask_not(c))))
         elif kind in ('for', 'while', 'do'):
             self.run_loop(st, mask)
+        elif kind == 'switch':
+            self.run_switch(st, mask)
         elif kind in ('break', 'continue'):
             if self.loop is None:
                 raise KernelSyntaxError(kind + ' outside a loop', where)
             if kind == 'break':
                 self.loop.brk = mask_or(self.loop.brk, mask)
             else:
-                self.loop.cont = mask_or(self.loop.cont, mask)
+                f = self.loop
+                while f is not None and f.is_switch:
+                    f = f.outer         # continue belongs to a loop
+                if f is None:
+                    raise KernelSyntaxError('continue outside a loop', where)
+                f.cont = mask_or(f.cont, mask)
             self.exit = mask_or(self.exit, mask)
         elif kind == 'return':
             fn = self.fn
@@ -318,7 +328,7 @@ class Interpreter:
         self.scopes.append({})
         self.types.append({})
         outer_loop = self.loop
-        frame = _Frame()
+        frame = _Frame(outer_loop)
         frame.saved_exit = self.exit
         self.loop = frame
         try:
@@ -361,6 +371,53 @@ class Interpreter:
             self.loop = outer_loop
             self.scopes.pop()
             self.types.pop()
+
+    def run_switch(self, st, mask):
+        """Cases as masks: an element enters at its case (or default)
+        and falls through until break."""
+        x = self.expr(st[2], mask)
+        groups = st[3]
+        hits = []
+        for label, _ in groups:
+            if label is None:
+                hits.append(None)
+                continue
+            v = self.expr(label, True)
+            if not v.host:
+                raise KernelSyntaxError('a case label is not a constant',
+                                        label[1])
+            hits.append(as_mask(binary('==', x, v, label[1])))
+        any_case = False
+        for h in hits:
+            if h is not None:
+                any_case = mask_or(any_case, h)
+        frame = _Frame(self.loop, is_switch=True)
+        frame.saved_exit = self.exit
+        outer = self.loop
+        self.loop = frame
+        self.scopes.append({})
+        self.types.append({})
+        try:
+            entered = False
+            for (label, stmts), h in zip(groups, hits):
+                entered = mask_or(entered, mask_not(any_case) if h is None
+                                  else h)
+                for s in stmts:
+                    m = self.live(mask_and(mask, entered))
+                    if m is False:
+                        break
+                    self.stmt(s, m)
+        finally:
+            self.loop = outer
+            self.scopes.pop()
+            self.types.pop()
+        cont = False
+        f = outer
+        while f is not None and f.is_switch:
+            f = f.outer
+        if f is not None:
+            cont = f.cont
+        self.exit = mask_or(mask_or(frame.saved_exit, self.fn.ret), cont)
 
     # -------------------------------------------------------- expressions
     def expr(self, e, mask):

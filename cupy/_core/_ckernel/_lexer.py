@@ -18,7 +18,7 @@ _SIMT_NAMES = {
     '__shared__': 'shared memory (__shared__)',
     '__constant__': 'constant memory (__constant__)',
     'asm': 'inline assembly', '__asm__': 'inline assembly',
-    'goto': 'goto', 'switch': 'switch', 'struct': 'struct types',
+    'goto': 'goto', 'struct': 'struct types',
     'union': 'union types',
     'new': 'new', 'delete': 'delete', 'printf': 'printf',
     'sizeof': 'sizeof', 'extern': 'extern declarations',

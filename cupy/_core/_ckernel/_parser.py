@@ -13,7 +13,8 @@ Statements: ('block', where, [stmts]), ('decl', where, TypeSpec,
 [(name, [dims], init, where)]), ('expr', where, e), ('if', where, c, t,
 e), ('for', where, init, cond, step, body), ('while', where, c, body),
 ('do', where, body, c), ('break', where), ('continue', where),
-('return', where, e), ('typedef', where, TypeSpec, name), ('empty', w).
+('return', where, e), ('typedef', where, TypeSpec, name), ('empty', w),
+('switch', where, x, [(case expr or None, [stmts])]).
 """
 
 from cupy._core._ckernel import _ctypes
@@ -312,6 +313,8 @@ class Parser:
                 self.expect(')')
                 self.expect(';')
                 return ('do', w, body, c)
+            if kw == 'switch':
+                return self.switch()
             if kw in ('break', 'continue'):
                 self.next()
                 self.expect(';')
@@ -330,6 +333,36 @@ class Parser:
                 return ('typedef', w, ts, name)
             check_identifier(kw, w)
         return self.simple_statement()
+
+    def switch(self):
+        """('switch', w, expr, [(label expr or None for default,
+        [statements])]) in source order (cases fall through)."""
+        w = self.next().where
+        self.expect('(')
+        x = self.expression()
+        self.expect(')')
+        self.expect('{')
+        self.scopes.append(set())
+        groups = []
+        while not self.at('}'):
+            t = self.tok
+            if self.accept('case'):
+                label = self.conditional()
+                self.expect(':')
+                groups.append((label, []))
+            elif self.accept('default'):
+                self.expect(':')
+                groups.append((None, []))
+            elif not groups:
+                raise KernelSyntaxError('a statement before the first case',
+                                        t.where)
+            elif t.kind == 'eof':
+                raise KernelSyntaxError("missing '}'", t.where)
+            else:
+                groups[-1][1].append(self.statement())
+        self.next()
+        self.scopes.pop()
+        return ('switch', w, x, groups)
 
     def simple_statement(self):
         """A declaration or an expression, with its ';'."""
