@@ -20,6 +20,7 @@ from cupy._core._ckernel import _mathfns
 from cupy._core._ckernel import _values
 from cupy._core._ckernel._errors import KernelSyntaxError, \
     UnsupportedKernelError
+from cupy._core._ckernel._fuse import materialize
 from cupy._core._ckernel._lexer import check_identifier
 from cupy._core._ckernel._values import (
     V, convert, binary, unary, mask_and, mask_or, mask_not, as_mask,
@@ -185,13 +186,14 @@ class Interpreter:
                 "assignment of read-only variable '{}'".format(var.name),
                 where)
         v = convert(v, var.dt)
-        if mask is True or var.val is None:
-            var.val = v
-        elif mask is False:
+        if mask is False:
             return
-        else:
+        if mask is not True and var.val is not None:
             # a uniform value assigned under a varying mask varies
-            var.val = V(_values.where(mask, v.data, var.val.data), var.dt)
+            v = V(_values.where(mask, v.data, var.val.data), var.dt)
+        # the statement's fused program runs here (a variable's value
+        # is an array or a uniform scalar, never a deferred step)
+        var.val = V(materialize(v.data), var.dt)
 
     # -------------------------------------------------------- statements
     def run_block(self, stmts, mask):
@@ -286,7 +288,8 @@ class Interpreter:
                     if len(init[2]) != 1:
                         raise KernelSyntaxError('bad initializer', where)
                     init = init[2][0]
-                var.val = convert(self.expr(init, mask), dt)
+                v = convert(self.expr(init, mask), dt)
+                var.val = V(materialize(v.data), dt)
             self.declare(name, var)
             var.const = ts.const
 
@@ -317,7 +320,8 @@ class Interpreter:
             if len(flat) > len(arr.elems):
                 raise KernelSyntaxError('too many initializers', where)
             for k, e in enumerate(flat):
-                arr.elems[k].val = convert(self.expr(e, mask), dt)
+                v = convert(self.expr(e, mask), dt)
+                arr.elems[k].val = V(materialize(v.data), dt)
             zero = _values.host(0, dt)
             for k in range(len(flat), len(arr.elems)):
                 arr.elems[k].val = zero
@@ -585,7 +589,7 @@ class Interpreter:
             return var.val
         if lv[0] == 'raw':
             raw, idx = lv[1], lv[2]
-            i = convert(idx, _ctypes.LONG).data
+            i = materialize(convert(idx, _ctypes.LONG).data)
             if not isinstance(i, core.ndarray):
                 i = numpy.int64(i)
             r = _routines_indexing.take(raw.flat, i, mode='clip')
@@ -626,8 +630,8 @@ class Interpreter:
 
     def scatter(self, raw, idx, v, mask):
         shape = self.shape
-        i = idx.data
-        d = v.data
+        i = materialize(idx.data)
+        d = materialize(v.data)
         if mask is False:
             return
         if mask is not True or isinstance(i, core.ndarray) or \
@@ -783,7 +787,8 @@ class Interpreter:
                 else:
                     pname, v, ts = b
                     dt = self.resolve(ts, f.where)
-                    self.declare(pname, Var(dt, convert(v, dt),
+                    v = convert(v, dt)
+                    self.declare(pname, Var(dt, V(materialize(v.data), dt),
                                             ts.const, pname))
             self.run_block(f.body[2], mask)
         finally:
@@ -841,6 +846,7 @@ class _RowOf:
 
 
 def _as_dev(x, dt):
+    x = materialize(x)
     if isinstance(x, core.ndarray):
         return x
     out = core._empty((), dt)

@@ -7,6 +7,7 @@ import numpy
 from cupy._core import core
 from cupy._core._ckernel import _ctypes
 from cupy._core._ckernel._errors import KernelSyntaxError
+from cupy._core._ckernel._fuse import materialize
 from cupy._core._ckernel._values import V, apply, convert, where
 
 _D = numpy.dtype
@@ -43,7 +44,7 @@ _CTYPE = {'int': I32, 'uint': U32, 'll': I64, 'ull': U64, 'float': F32,
 
 
 def _bits(x, dt):
-    d = x.data
+    d = materialize(x.data)
     if isinstance(d, core.ndarray):
         return d.view(dt)
     return numpy.array(d).view(dt)[()]

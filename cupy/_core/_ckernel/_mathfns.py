@@ -15,6 +15,7 @@ from cupy._core._ckernel import _ctypes
 from cupy._core._ckernel import _intrinsics
 from cupy._core._ckernel._errors import KernelSyntaxError, \
     UnsupportedKernelError
+from cupy._core._ckernel._fuse import materialize
 from cupy._core._ckernel._values import V, apply, convert, where, BOOL
 
 FLOAT, DOUBLE = _ctypes.FLOAT, _ctypes.DOUBLE
@@ -76,6 +77,7 @@ def _float_type(args, force_float):
 
 
 def _special(name, x, where_):
+    x = V(materialize(x.data), x.dt)
     fn = None
     try:
         from cupyx.scipy import special as _sp
@@ -124,7 +126,7 @@ def _complex_call(name, args, where_):
     xs = [convert(a, t).data for a in args]
     part = numpy.dtype(t.char.lower())
     if len(xs) == 1 and name in ('real', 'imag', 'arg'):
-        x = xs[0]
+        x = materialize(xs[0])
         re, im = x.real, x.imag
         if isinstance(x, core.ndarray):
             re, im = re.copy(), im.copy()

@@ -14,6 +14,7 @@ from cupy._core import core
 from cupy._core import _routines_ufuncs as _uf
 from cupy._core import _routines_manipulation
 from cupy._core._ckernel import _parser, _program
+from cupy._core._ckernel._fuse import materialize
 from cupy._core._ckernel._interp import Var
 from cupy._core._ckernel._values import V, convert
 
@@ -96,7 +97,7 @@ def _tree(prog, x, types):
 
 
 def _full(v, shape):
-    d = v.data
+    d = materialize(v.data)
     if isinstance(d, core.ndarray):
         if d.shape != shape:
             d = core._broadcast_to(d, shape)

@@ -15,6 +15,7 @@ from cupy._core import core
 from cupy._core import _routines_ufuncs as _uf
 from cupy._core import _routines_math
 from cupy._core._ckernel import _ctypes
+from cupy._core._ckernel._fuse import Lazy, defer, materialize
 from cupy._core._ckernel._errors import KernelSyntaxError
 
 BOOL = _ctypes.BOOL
@@ -29,7 +30,7 @@ class V:
 
     @property
     def host(self):
-        return not isinstance(self.data, core.ndarray)
+        return not isinstance(self.data, (core.ndarray, Lazy))
 
     def __repr__(self):
         return 'V({!r}, {})'.format(self.data, self.dt)
@@ -41,14 +42,18 @@ def host(value, dt):
 
 
 def _is_dev(x):
-    return isinstance(x, core.ndarray)
+    return isinstance(x, (core.ndarray, Lazy))
 
 
 def apply(name, *args):
     """ufunc `name` on raw data: NumPy when every operand is a host
-    scalar, else the core's ufunc (a device step)."""
+    scalar, else a device step (deferred into the statement's fused
+    program where _fuse.py takes it, else the core's ufunc now)."""
     if any(_is_dev(a) for a in args):
-        return getattr(_uf, name)(*args)
+        lz = defer(name, args)
+        if lz is not None:
+            return lz
+        return getattr(_uf, name)(*[materialize(a) for a in args])
     with numpy.errstate(all='ignore'):
         return getattr(numpy, name)(*args)
 
@@ -58,7 +63,7 @@ def convert(v, dt):
     if v.dt == dt:
         return v
     if _is_dev(v.data):
-        return V(v.data.astype(dt), dt)
+        return V(materialize(v.data).astype(dt), dt)
     return host(v.data, dt)
 
 
@@ -74,7 +79,11 @@ def where(c, a, b):
     """c ? a : b on raw data (a and b of one dtype)."""
     if not _is_dev(c):
         return a if c else b
-    return _routines_math.where(c, a, b)
+    lz = defer('where', (c, a, b), where_op=True)
+    if lz is not None:
+        return lz
+    return _routines_math.where(materialize(c), materialize(a),
+                                materialize(b))
 
 
 def _int_only(op, dt, where_):
@@ -149,7 +158,8 @@ def mask_and(a, b):
         return a
     if a is False or b is False:
         return False
-    return apply('logical_and', a, b)
+    # masks live across statements: computed now, not deferred
+    return materialize(apply('logical_and', a, b))
 
 
 def mask_or(a, b):
@@ -159,13 +169,13 @@ def mask_or(a, b):
         return a
     if a is True or b is True:
         return True
-    return apply('logical_or', a, b)
+    return materialize(apply('logical_or', a, b))
 
 
 def mask_not(a):
     if a is True or a is False:
         return not a
-    return apply('logical_not', a)
+    return materialize(apply('logical_not', a))
 
 
 def as_mask(v):
@@ -173,7 +183,7 @@ def as_mask(v):
     device bool array."""
     b = to_bool(v).data
     if _is_dev(b):
-        return b
+        return materialize(b)
     return bool(b)
 
 
@@ -181,4 +191,4 @@ def mask_any(m):
     """Whether any element is active (one device-to-host read)."""
     if m is True or m is False:
         return m
-    return bool(m.any())
+    return bool(materialize(m).any())
