@@ -66,7 +66,8 @@ def test_provider_without_programs_runs_steps(monkeypatch):
 
     def refuse(op, outs, ins, attrs=None):
         if op == 'elementwise_program':
-            raise OperationNotSupported(op)
+            # a program this device cannot run (not: no such operation)
+            raise OperationNotSupported(op + ': refused')
         return run(op, outs, ins, attrs)
     k = cupy.ElementwiseKernel('T x, T y', 'T z', _SRC, 'fused')
     x = cupy.linspace(-2, 2, 50)
@@ -102,3 +103,18 @@ def test_program_operation_of_the_provider():
         p.run('elementwise_program', (out._as_view(),), (x._as_view(),),
               {'program': ('o0 = Tanh(a)',), 'loop': 'd->d'},
               cupy.xpu.get_current_stream().ptr)
+
+
+def test_provider_without_the_operation(monkeypatch):
+    run = core._run
+
+    def absent(op, outs, ins, attrs=None):
+        if op == 'elementwise_program':
+            raise OperationNotSupported(op)     # as a provider says it
+        return run(op, outs, ins, attrs)
+    monkeypatch.setattr(core, '_run', absent)
+    monkeypatch.setattr(_fuse, '_absent', [])
+    k = cupy.ElementwiseKernel('T x', 'T z', 'z = x * x + 1')
+    x = cupy.arange(4.)
+    testing.assert_array_equal(k(x), numpy.arange(4.) ** 2 + 1)
+    assert _fuse._absent and not _fuse.enabled()   # asked once only

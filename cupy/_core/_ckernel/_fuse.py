@@ -58,8 +58,12 @@ _MAX_LEAVES = 3         # the program compiler's inputs a, b, c
 _MAX_STEPS = 48         # below the executor's 64 steps (_plan.pxd)
 
 
+_absent = []        # the provider has no 'elementwise_program'
+
+
 def enabled():
-    return os.environ.get('CUPY_USER_KERNEL_FUSE', '1') != '0'
+    return not _absent and \
+        os.environ.get('CUPY_USER_KERNEL_FUSE', '1') != '0'
 
 
 class Lazy:
@@ -161,7 +165,9 @@ def _run(node):
         return _eager(node)
     try:
         return _program(node, leaves, steps)
-    except OperationNotSupported:
+    except OperationNotSupported as e:
+        if str(e) == 'elementwise_program':
+            _absent.append(True)        # not offered at all: stop trying
         return _eager(node)
 
 
