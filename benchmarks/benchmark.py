@@ -3,11 +3,13 @@
 ``python benchmarks/benchmark.py JOB [JOB ...] [--json F]``
 
 JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``sort``, ``copy``, ``alloc``,
-``call``, ``random``, ``fft``, ``linalg``, ``surface`` or ``all`` (add, cos,
-matmul, sum, sort, random, fft, linalg, surface, the per-call host cost of
-small operations, with the vendor work each call causes: see call.py;
-sort: sorting.py; random: random_bench.py; fft: fft_bench.py; the
-decompositions: linalg.py; surface: issue 14's routines).
+``call``, ``random``, ``fft``, ``linalg``, ``surface``, ``special``,
+``kernel`` or ``all`` (add, cos, matmul, sum, sort, random, fft, linalg,
+surface, special, kernel and the per-call host cost of small operations,
+with the vendor work each call causes: see call.py; sort: sorting.py;
+random: random_bench.py; fft: fft_bench.py; the decompositions: linalg.py;
+surface: issue 14's routines; special: special_bench.py (SciPy's special
+functions and cdist); kernel: kernel_bench.py (user kernels)).
 Each row: the operation, dtype and size, the device time, NumPy's time on
 the host for the same work, their ratio (device / NumPy: below 1 is
 faster), the achieved rate, and whether the device result matched NumPy's.
@@ -31,6 +33,7 @@ from cupy.xpu import runtime
 import call
 import random_bench
 import fft_bench
+import kernel_bench
 import linalg
 import sorting
 import special_bench
@@ -307,6 +310,11 @@ def bench_special():
     return special_bench.rows(_event_time, _host_time)
 
 
+def bench_kernel():
+    """User kernels against ufunc expressions: see kernel_bench.py."""
+    return kernel_bench.bench_kernel(_event_time, _host_time)
+
+
 JOBS = {
     'add': bench_add,
     'cos': bench_cos,
@@ -321,9 +329,10 @@ JOBS = {
     'linalg': linalg.bench_linalg,
     'surface': bench_surface,
     'special': bench_special,
+    'kernel': bench_kernel,
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
-       'linalg', 'surface', 'special')
+       'linalg', 'surface', 'special', 'kernel')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048),

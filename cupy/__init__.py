@@ -453,3 +453,9 @@ from cupy._poly.routines import polysub  # NOQA
 from cupy._poly.routines import polymul  # NOQA
 from cupy._poly.routines import polyder  # NOQA
 from cupy._poly.routines import polyint  # NOQA
+
+# User kernels (issue 18): translated into device programs on ascend
+from cupy._core._kernel_elementwise import ElementwiseKernel  # NOQA
+from cupy._core._kernel_reduction import ReductionKernel  # NOQA
+from cupy._core._kernel_raw import RawKernel  # NOQA
+from cupy._core._kernel_raw import RawModule  # NOQA

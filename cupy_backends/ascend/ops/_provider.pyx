@@ -16,6 +16,7 @@ from cupy_backends.ascend.ops import _copy
 from cupy_backends.ascend.ops import _creation
 from cupy_backends.ascend.ops import _fft
 from cupy_backends.ascend.ops.elementwise import _run as _elementwise
+from cupy_backends.ascend.ops.elementwise import _user as _user_programs
 from cupy_backends.ascend.ops import _indexing
 from cupy_backends.ascend.ops import _linalg
 from cupy_backends.ascend.ops import _nonzero
@@ -25,7 +26,7 @@ from cupy_backends.ascend.ops import _solver
 from cupy_backends.ascend.ops import _sorting
 
 _FAMILIES = (_copy, _creation, _indexing, _nonzero, _reduction, _linalg,
-             _solver, _elementwise, _random, _fft, _sorting)
+             _solver, _elementwise, _random, _fft, _sorting, _user_programs)
 
 
 def _merge(str table):

@@ -1,0 +1,62 @@
+"""cupy.RawKernel and cupy.RawModule: CUDA C kernels written against
+CUDA's thread indexing (threadIdx, blockIdx, shared memory, ...).
+
+Such a kernel is a SIMT program with no translation into whole-array
+steps, so a backend that cannot compile CUDA C (ascend) refuses it when
+it is constructed, saying what to use instead.  A provider that compiles
+CUDA C (the CUDA backend) offers ``raw_kernel``/``raw_module``."""
+
+from cupy._core import _dispatch
+
+_WHY = (
+    'cupy.{0} needs the CUDA backend: a raw CUDA C kernel indexes threads '
+    '(threadIdx, blockIdx) and has no translation into the whole-array '
+    'device programs the {1} backend runs.  Write the per-element part '
+    'as a cupy.ElementwiseKernel or cupy.ReductionKernel (translated for '
+    'this backend), or use array operations.')
+
+
+def _backend_name():
+    from cupy_backends import get_backend_name
+    return get_backend_name()
+
+
+def _factory(what):
+    return getattr(_dispatch.get_provider(), what, None)
+
+
+class RawKernel:
+    """User-defined custom kernel (CUDA C with thread indexing).
+
+    Only the CUDA backend compiles it; elsewhere construction raises
+    NotImplementedError."""
+
+    def __new__(cls, code, name, options=(), backend='nvrtc',
+                translate_cucomplex=False, *, enable_cooperative_groups=False,
+                jitify=False):
+        f = _factory('raw_kernel')
+        if f is None:
+            raise NotImplementedError(_WHY.format('RawKernel',
+                                                  _backend_name()))
+        return f(code, name, options, backend, translate_cucomplex,
+                 enable_cooperative_groups=enable_cooperative_groups,
+                 jitify=jitify)
+
+
+class RawModule:
+    """User-defined custom module (CUDA C source or a cubin/ptx file).
+
+    Only the CUDA backend loads it; elsewhere construction raises
+    NotImplementedError."""
+
+    def __new__(cls, *, code=None, path=None, options=(), backend='nvrtc',
+                translate_cucomplex=False, enable_cooperative_groups=False,
+                name_expressions=None, jitify=False):
+        f = _factory('raw_module')
+        if f is None:
+            raise NotImplementedError(_WHY.format('RawModule',
+                                                  _backend_name()))
+        return f(code=code, path=path, options=options, backend=backend,
+                 translate_cucomplex=translate_cucomplex,
+                 enable_cooperative_groups=enable_cooperative_groups,
+                 name_expressions=name_expressions, jitify=jitify)
