@@ -6,3 +6,12 @@ from cupyx.scipy.signal._convolve import (  # NOQA
 from cupyx.scipy.signal._lfilter import (  # NOQA
     lfilter, lfilter_zi, lfiltic, sosfilt, sosfilt_zi, filtfilt,
     sosfiltfilt)
+from cupyx.scipy.signal import windows  # NOQA
+from cupyx.scipy.signal._design import design as _design
+from cupyx.scipy.signal._design import windows as _windows
+
+globals().update(_design)
+get_window = _windows['get_window']
+del _design, _windows
+from cupyx.scipy.signal._waveforms import (  # NOQA
+    chirp, sweep_poly, gausspulse, sawtooth, square, unit_impulse)

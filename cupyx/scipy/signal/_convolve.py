@@ -458,7 +458,13 @@ def _conv2d(in1, in2, mode, boundary, fillvalue, flip):
         else:
             x = cupy.pad(x, pads, mode=mkind)
         full = _direct_convolve(x, in2, 'valid')
-        out = _apply_mode(full, in1.shape, in2.shape, mode)
+        if mode == 'same' and not flip:
+            # SciPy's correlate2d centres 'same' at k // 2 (convolve2d and
+            # correlate at (k - 1) // 2): differs for even kernel sizes
+            out = full[tuple(slice(k // 2, k // 2 + n)
+                             for k, n in zip(in2.shape, in1.shape))]
+        else:
+            out = _apply_mode(full, in1.shape, in2.shape, mode)
     if swapped and not flip:
         out = out[::-1, ::-1]
     return out
