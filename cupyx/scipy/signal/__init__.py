@@ -15,3 +15,8 @@ get_window = _windows['get_window']
 del _design, _windows
 from cupyx.scipy.signal._waveforms import (  # NOQA
     chirp, sweep_poly, gausspulse, sawtooth, square, unit_impulse)
+from cupyx.scipy.signal._resample import (  # NOQA
+    upfirdn, resample, resample_poly, decimate)
+from cupyx.scipy.signal._filters import (  # NOQA
+    detrend, hilbert, hilbert2, medfilt, medfilt2d, order_filter, wiener,
+    savgol_coeffs, savgol_filter)
