@@ -20,3 +20,6 @@ from cupyx.scipy.signal._resample import (  # NOQA
 from cupyx.scipy.signal._filters import (  # NOQA
     detrend, hilbert, hilbert2, medfilt, medfilt2d, order_filter, wiener,
     savgol_coeffs, savgol_filter)
+from cupyx.scipy.signal._spectral import (  # NOQA
+    periodogram, welch, csd, coherence, spectrogram, stft, istft,
+    lombscargle, check_COLA, check_NOLA)
