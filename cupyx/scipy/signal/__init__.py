@@ -23,3 +23,8 @@ from cupyx.scipy.signal._filters import (  # NOQA
 from cupyx.scipy.signal._spectral import (  # NOQA
     periodogram, welch, csd, coherence, spectrogram, stft, istft,
     lombscargle, check_COLA, check_NOLA)
+from cupyx.scipy.signal._czt import (  # NOQA
+    CZT, ZoomFFT, czt, zoom_fft, czt_points)
+from cupyx.scipy.signal._peaks import (  # NOQA
+    find_peaks, peak_prominences, peak_widths, argrelextrema, argrelmax,
+    argrelmin)
