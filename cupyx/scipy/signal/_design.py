@@ -70,12 +70,7 @@ _DESIGN = (
     # frequency responses
     'freqz', 'freqz_zpk', 'sosfreqz', 'freqs', 'freqs_zpk', 'group_delay',
     'findfreqs',
-    # conversions
-    'zpk2sos', 'tf2sos', 'sos2tf', 'sos2zpk', 'tf2zpk', 'zpk2tf',
-    'normalize', 'lp2lp', 'lp2hp', 'lp2bp', 'lp2bs', 'lp2lp_zpk',
-    'lp2hp_zpk', 'lp2bp_zpk', 'lp2bs_zpk', 'bilinear', 'bilinear_zpk',
-    'tf2ss', 'ss2tf', 'zpk2ss', 'ss2zpk', 'abcd_normalize', 'cont2discrete',
-    'unique_roots', 'residue', 'residuez', 'invres', 'invresz',
+    # (conversions: _iir_filter_conversions; partial fractions: _polyutils)
     'max_len_seq',
 )
 

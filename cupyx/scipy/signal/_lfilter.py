@@ -2,7 +2,7 @@
 filtfilt, sosfiltfilt.
 
 lfilter splits the filter b/a into its FIR part (a convolution of the
-samples with b) and its all-pole part (``_iir_scan.allpole``, a parallel
+samples with b) and its all-pole part (``_iir_utils.allpole``, a parallel
 scan).  SciPy's initial state ``zi`` is the transposed direct form II
 state; its element i is exactly the part of y[i]'s difference equation
 that refers to samples before the start, so it is added to the first
@@ -14,7 +14,7 @@ host (a few numbers; one synchronisation per call).
 import numpy
 
 import cupy
-from cupyx.scipy.signal import _iir_scan
+from cupyx.scipy.signal import _iir_utils
 from cupyx.scipy.signal._convolve import _direct_full, fftconvolve
 
 # Kernel length above which the FIR part takes an FFT instead of window
@@ -138,11 +138,13 @@ def lfilter(b, a, x, axis=-1, zi=None):
     while q > 0 and aa[q] == 0:
         q -= 1
     if q and batch and n:
-        y2 = _iir_scan.allpole(w, aa[1:q + 1])
+        y2 = _iir_utils.allpole(w, aa[1:q + 1])
     else:
         y2 = w
     y2 = y2.astype(dtype, copy=False)
-    y = cupy.moveaxis(y2.reshape(lead + (n,)), -1, axis)
+    # SciPy's results are C-contiguous whatever the axis
+    y = cupy.ascontiguousarray(cupy.moveaxis(y2.reshape(lead + (n,)), -1,
+                                             axis))
     if zi is None:
         return y
     if p == 0:
@@ -155,7 +157,8 @@ def lfilter(b, a, x, axis=-1, zi=None):
         if n < p:
             zf2[:, :p - n] += z2[:, n:]
         zf2 = zf2.astype(dtype, copy=False)
-    zf = cupy.moveaxis(zf2.reshape(lead + (p,)), -1, axis)
+    zf = cupy.ascontiguousarray(cupy.moveaxis(zf2.reshape(lead + (p,)), -1,
+                                              axis))
     return y, zf
 
 
