@@ -266,7 +266,9 @@ def savgol_filter(x, window_length, polyorder, deriv=0, delta=1.0,
         xp = cupy.pad(xm, pads, mode=_PAD_MODES[mode])
     kern = coeffs.astype(x.dtype).reshape((1,) * (xm.ndim - 1) + (-1,))
     full = _direct_full(cupy.ascontiguousarray(xp), kern, x.dtype)
-    y = full[..., window_length - 1:window_length - 1 + n]
+    # y[i] = sum_j coeffs[j] x[i + half - j] (ndimage.convolve1d's centre,
+    # also for even window lengths)
+    y = full[..., 2 * half:2 * half + n]
     if mode == 'interp' and half > 0:
         y = y.copy()
         left = cupy.asarray(_edge_matrix(window_length, polyorder, deriv,

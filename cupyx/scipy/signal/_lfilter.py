@@ -126,7 +126,7 @@ def lfilter(b, a, x, axis=-1, zi=None):
                 zim = cupy.broadcast_to(zim, want)
             except ValueError:
                 raise ValueError(
-                    'Unexpected shape for zi: expected {}, found {}.'.format(
+                    'Unexpected shape for parameter zi: expected {}, found {}.'.format(
                         tuple(x.shape[:axis]) + (p,) + x.shape[axis + 1:],
                         zi.shape))
         z2 = cupy.ascontiguousarray(zim).astype(dtype).reshape(batch, p)
@@ -191,7 +191,8 @@ def lfilter_zi(b, a):
     elif len(b) < n:
         b = numpy.r_[b, numpy.zeros(n - len(b), dtype=b.dtype)]
     if n == 1:
-        return cupy.zeros(0, dtype=numpy.result_type(a, b))
+        raise ValueError('The length of `a` along the last axis must be at '
+                         'least 2.')
     comp = numpy.zeros((n - 1, n - 1), dtype=a.dtype)
     comp[0, :] = -a[1:]
     comp[1:, :-1] += numpy.eye(n - 2, dtype=a.dtype)

@@ -12,72 +12,70 @@ from cupyx.scipy.signal._lfilter import _check_axis, sosfilt, sosfiltfilt
 
 def resample(x, num, t=None, axis=0, window=None, domain='time'):
     """Resample to ``num`` samples with the Fourier method
-    (``scipy.signal.resample``)."""
+    (``scipy.signal.resample``, SciPy 1.17's window folding)."""
     if domain not in ('time', 'freq'):
-        raise ValueError("Acceptable domain flags are 'time' or 'freq', "
-                         'not domain={}'.format(domain))
+        raise ValueError("Parameter domain={!r} not in ('time', 'freq')!"
+                         .format(domain))
     x = cupy.asarray(x)
-    axis = _check_axis(axis, x.ndim)
-    nx = x.shape[axis]
     num = operator.index(num)
     if num < 0:
         raise ValueError('num must be non-negative')
-    real_input = x.dtype.kind != 'c'
-    if domain == 'time':
-        xf = x.astype(numpy.float64) if x.dtype.kind in 'biu' else x
-        X = cupy.fft.rfft(xf, axis=axis) if real_input else \
-            cupy.fft.fft(xf, axis=axis)
+    if x.ndim > 1:
+        x = cupy.moveaxis(x, axis, -1)
+    n_x = x.shape[-1]
+    s_fac = n_x / num
+    m = min(num, n_x)
+    m2 = m // 2 + 1
+    if window is None:
+        W = None
+    elif callable(window):
+        W = cupy.asarray(window(cupy.fft.fftfreq(n_x)))
+    elif hasattr(window, 'shape'):
+        if window.shape != (n_x,):
+            raise ValueError('window.shape={} != ({},), i.e., window length '
+                             'is not equal to number of frequency bins!'
+                             .format(window.shape, n_x))
+        W = cupy.array(window, copy=True)
     else:
-        X = x
-        real_input = False
-    if window is not None:
-        if callable(window):
-            W = window(cupy.fft.fftfreq(nx))
-        elif isinstance(window, cupy.ndarray):
-            if window.shape != (nx,):
-                raise ValueError('window must have the same length as data')
-            W = window
-        else:
-            W = cupy.fft.ifftshift(_design.window_array(window, nx))
-        shape = [1] * x.ndim
-        shape[axis] = X.shape[axis]
-        X = X * W[:X.shape[axis]].reshape(shape)
-    newshape = list(x.shape)
-    newshape[axis] = num // 2 + 1 if real_input else num
-    Y = cupy.zeros(newshape, dtype=X.dtype)
-    N = min(num, nx)
-    nyq = N // 2 + 1
-
-    def sl(a, b=None):
-        s = [slice(None)] * x.ndim
-        s[axis] = slice(a, b)
-        return tuple(s)
-
-    Y[sl(0, nyq)] = X[sl(0, nyq)]
-    if not real_input and N > 2:
-        Y[sl(nyq - N, None)] = X[sl(nyq - N, None)]
-    if N % 2 == 0:
-        # the Nyquist bin of the shorter spectrum is split or folded
-        if num < nx:
-            if real_input:
-                Y[sl(N // 2, N // 2 + 1)] *= 2.
-            else:
-                Y[sl(-N // 2, -N // 2 + 1)] += X[sl(-N // 2, -N // 2 + 1)]
-        elif nx < num:
-            Y[sl(N // 2, N // 2 + 1)] *= 0.5
-            if not real_input:
-                Y[sl(num - N // 2, num - N // 2 + 1)] = \
-                    Y[sl(N // 2, N // 2 + 1)]
-    if real_input:
-        y = cupy.fft.irfft(Y, num, axis=axis)
+        W = cupy.fft.fftshift(_design.window_array(window, n_x)).astype(
+            numpy.float64)
+    if x.dtype.kind in 'biu':
+        x = x.astype(numpy.float64)
+    if domain == 'time' and x.dtype.kind != 'c':
+        X = cupy.fft.rfft(x)
+        if W is not None:
+            # fold the window: W1[l] = (W[l] + W[-l]) / 2 for l > 0
+            n_X = X.shape[-1]
+            W[1:n_X] += cupy.flip(W[-n_X + 1:]) if n_X > 1 else 0
+            W[1:n_X] /= 2
+            X = X * W[:n_X]
+        X = X[..., :m2]
+        if m % 2 == 0 and num != n_x:
+            # the unpaired bin at m // 2
+            X = X.copy()
+            X[..., m // 2] *= 2 if num < n_x else 0.5
+        x_r = cupy.fft.irfft(X / s_fac, n=num)
     else:
-        y = cupy.fft.ifft(Y, num, axis=axis)
-    y *= float(num) / float(nx)
-    if t is None:
-        return y
-    t = cupy.asarray(t)
-    new_t = cupy.arange(0, num) * (t[1] - t[0]) * nx / float(num) + t[0]
-    return y, new_t
+        X = cupy.fft.fft(x) if domain == 'time' else x
+        if W is not None:
+            X = X * W
+        Y = cupy.zeros(X.shape[:-1] + (num,), dtype=X.dtype)
+        Y[..., :m2] = X[..., :m2]
+        if m2 < m:
+            Y[..., m2 - m:] = X[..., m2 - m:]
+        if m % 2 == 0:
+            if num < n_x:
+                Y[..., -m // 2] += X[..., -m // 2]
+            elif n_x < num:
+                Y[..., m // 2] /= 2
+                Y[..., num - m // 2] = Y[..., m // 2]
+        x_r = cupy.fft.ifft(Y / s_fac, n=num)
+    if x_r.ndim > 1:
+        x_r = cupy.moveaxis(x_r, -1, axis)
+    if t is not None:
+        t = cupy.asarray(t)
+        return x_r, t[0] + (t[1] - t[0]) * s_fac * cupy.arange(num)
+    return x_r
 
 
 def resample_poly(x, up, down, axis=0, window=('kaiser', 5.0),
