@@ -56,6 +56,7 @@ class interp1d:
             x = x[ind]
             y = cupy.take(y, ind, axis=axis)
         if y.dtype.kind not in 'fc':
+            # SciPy keeps inexact dtypes (float16 and float32 too)
             y = y.astype(numpy.float64)
         self.axis = axis
         self._y = cupy.moveaxis(y, axis, 0)
@@ -67,15 +68,15 @@ class interp1d:
         if x.shape[0] != self._y.shape[0]:
             raise ValueError('x and y arrays must be equal in length along '
                              'interpolation axis.')
-        minval = order + 1 if kind == 'spline' else (
-            2 if kind == 'linear' else 1)
+        minval = order + 1 if kind == 'spline' else 1
         if x.size < minval:
             raise ValueError('x and y arrays must have at least %d entries'
                              % minval)
         self._extrapolate = False
         self.fill_value = fill_value
         if kind == 'spline':
-            self._spline = make_interp_spline(self.x, self._y, k=order)
+            self._spline = make_interp_spline(self.x, self._y, k=order,
+                                              check_finite=False)
 
     @property
     def fill_value(self):
@@ -116,7 +117,12 @@ class interp1d:
         n = x.size
         kind = self._kind
         if kind == 'linear':
-            hi = cupy.clip(cupy.searchsorted(x, xn), 1, n - 1)
+            if n == 1:
+                return cupy.broadcast_to(y[:1], (xn.size,) + y.shape[1:])
+            # side='right' takes a sample point's own interval on its
+            # right, as numpy.interp (SciPy's 1-d path): NaNs of a
+            # neighbouring sample do not leak into it
+            hi = cupy.clip(cupy.searchsorted(x, xn, side='right'), 1, n - 1)
             lo = hi - 1
             x_lo, x_hi = x[lo], x[hi]
             y_lo = cupy.take(y, lo, axis=0)
@@ -124,18 +130,25 @@ class interp1d:
             extra = (1,) * (y.ndim - 1)
             dx = (x_hi - x_lo).reshape((-1,) + extra)
             slope = (y_hi - y_lo) / dx
-            return slope * (xn - x_lo).reshape((-1,) + extra) + y_lo
+            out = slope * (xn - x_lo).reshape((-1,) + extra) + y_lo
+            return out.astype(y.dtype, copy=False)
         if kind in ('nearest', 'nearest-up'):
             bds = (x[1:] + x[:-1]) / 2.
             side = 'left' if kind == 'nearest' else 'right'
             idx = cupy.clip(cupy.searchsorted(bds, xn, side=side), 0, n - 1)
             return cupy.take(y, idx, axis=0)
+        extra = (1,) * (y.ndim - 1)
         if kind == 'previous':
             idx = cupy.clip(cupy.searchsorted(x, xn, side='right'), 1, n)
-            return cupy.take(y, idx - 1, axis=0)
+            out = cupy.take(y, idx - 1, axis=0)
+            # no previous sample before x[0], even when extrapolating
+            return cupy.where((xn < x[0]).reshape((-1,) + extra),
+                              numpy.nan, out)
         if kind == 'next':
             idx = cupy.clip(cupy.searchsorted(x, xn, side='left'), 0, n - 1)
-            return cupy.take(y, idx, axis=0)
+            out = cupy.take(y, idx, axis=0)
+            return cupy.where((xn > x[-1]).reshape((-1,) + extra),
+                              numpy.nan, out)
         return self._spline(xn)
 
     def __call__(self, x):
@@ -163,10 +176,13 @@ class interp1d:
                       f.reshape((1,) + y_new.shape[1:])
                       for f in (self._fill_value_below,
                                 self._fill_value_above))
-            dt = numpy.result_type(y_new.dtype, fb.dtype, fa.dtype)
+            dt = y_new.dtype
+            if dt.kind != 'c' and 'c' in (fb.dtype.kind, fa.dtype.kind):
+                dt = numpy.result_type(dt, numpy.complex64)
             y_new = cupy.where(below.reshape((-1,) + extra), fb,
                                y_new).astype(dt, copy=False)
-            y_new = cupy.where(above.reshape((-1,) + extra), fa, y_new)
+            y_new = cupy.where(above.reshape((-1,) + extra), fa,
+                               y_new).astype(dt, copy=False)
         y_new = y_new.reshape(x.shape + self._y.shape[1:])
         if self.axis != 0 and x.ndim + self._y.ndim - 1 > 0:
             nx = x.ndim

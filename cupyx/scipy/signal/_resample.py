@@ -71,7 +71,7 @@ def resample(x, num, t=None, axis=0, window=None, domain='time'):
                 Y[..., num - m // 2] = Y[..., m // 2]
         x_r = cupy.fft.ifft(Y / s_fac, n=num)
     if x_r.ndim > 1:
-        x_r = cupy.moveaxis(x_r, -1, axis)
+        x_r = cupy.ascontiguousarray(cupy.moveaxis(x_r, -1, axis))
     if t is not None:
         t = cupy.asarray(t)
         return x_r, t[0] + (t[1] - t[0]) * s_fac * cupy.arange(num)
@@ -106,12 +106,14 @@ def resample_poly(x, up, down, axis=0, window=('kaiser', 5.0),
     n_in = x.shape[axis]
     n_out = n_in * up
     n_out = n_out // down + bool(n_out % down)
-    if isinstance(window, (list, numpy.ndarray, cupy.ndarray)):
+    window_given = isinstance(window, (list, numpy.ndarray, cupy.ndarray))
+    if window_given:
         h = cupy.asarray(window)
         if h.ndim > 1:
             raise ValueError('window must be 1-D')
         half_len = (h.size - 1) // 2
-        h = h.astype(numpy.result_type(h.dtype, numpy.float64))
+        if h.dtype.kind not in 'fc':
+            h = h.astype(numpy.float64)
     else:
         # SciPy's anti-aliasing filter: cutoff 1/max_rate, 10 zero
         # crossings per side
@@ -128,13 +130,14 @@ def resample_poly(x, up, down, axis=0, window=('kaiser', 5.0),
         n_post_pad += 1
     h = cupy.concatenate([cupy.zeros(n_pre_pad, h.dtype), h,
                           cupy.zeros(n_post_pad, h.dtype)])
+    # SciPy: a given window keeps its precision, its own filter follows x
     dt = numpy.result_type(x.dtype, numpy.float32)
-    if dt.kind == 'f' and x.dtype.kind in 'biu':
-        dt = numpy.dtype(numpy.float64)
+    if x.dtype.kind in 'biu' or window_given:
+        dt = numpy.result_type(dt, h.dtype)
     y = upfirdn(h.astype(dt), x.astype(dt), up, down, axis=axis)
     s = [slice(None)] * x.ndim
     s[axis] = slice(n_pre_remove, n_pre_remove + n_out)
-    return y[tuple(s)].astype(dt, copy=False)
+    return cupy.ascontiguousarray(y[tuple(s)].astype(dt, copy=False))
 
 
 def decimate(x, q, n=None, ftype='iir', axis=-1, zero_phase=True):
@@ -145,7 +148,7 @@ def decimate(x, q, n=None, ftype='iir', axis=-1, zero_phase=True):
     if n is not None:
         n = operator.index(n)
     result_type = x.dtype
-    if result_type.kind not in 'fc':
+    if result_type.kind not in 'fc' or result_type == numpy.float16:
         result_type = numpy.dtype(numpy.float64)
     sig = _design._scipy_signal()
     if ftype == 'fir':
@@ -174,5 +177,6 @@ def decimate(x, q, n=None, ftype='iir', axis=-1, zero_phase=True):
         else:
             y = sosfilt(sos, x, axis=axis)
         s[axis] = slice(None, None, q)
-    return y[tuple(s)].astype(result_type, copy=False)
+    return cupy.ascontiguousarray(y[tuple(s)].astype(result_type,
+                                                    copy=False))
 

@@ -52,4 +52,5 @@ def upfirdn(h, x, up=1, down=1, axis=-1, mode='constant', cval=0):
         xu = xm
     y = _conv_last_axis(cupy.ascontiguousarray(xu), h.astype(dt))
     y = y[..., ::down][..., :out_len]
-    return cupy.moveaxis(y.astype(dt, copy=False), -1, axis)
+    return cupy.ascontiguousarray(cupy.moveaxis(y.astype(dt, copy=False),
+                                                -1, axis))
