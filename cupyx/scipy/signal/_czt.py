@@ -12,6 +12,17 @@ import cupy
 from cupyx.scipy.signal._convolve import _fast_len
 
 
+def _host(v):
+    """Parameters (w, a, fn) may be device scalars: read them (a few
+    numbers) to the host."""
+    if isinstance(v, cupy.ndarray):
+        v = cupy.asnumpy(v)
+        return v.item() if v.ndim == 0 else v
+    if isinstance(v, (list, tuple)):
+        return type(v)(_host(e) for e in v)
+    return v
+
+
 def _validate_sizes(n, m):
     if n < 1 or not isinstance(n, numbers.Integral):
         raise ValueError('Invalid number of CZT data points ({}) specified. '
@@ -28,11 +39,14 @@ def _validate_sizes(n, m):
 def czt_points(m, w=None, a=1 + 0j):
     """The points of the z-plane where the CZT is evaluated."""
     m = _validate_sizes(1, m)
+    w, a = _host(w), _host(a)
     k = numpy.arange(m)
     a = 1.0 * a
+    if w is not None:
+        w = 1.0 * w
     if w is None:
         return cupy.asarray(a * numpy.exp(2j * numpy.pi * k / m))
-    return cupy.asarray(a * w ** -k)
+    return cupy.asarray(a * numpy.power(w, -k.astype(float)))
 
 
 class CZT:
@@ -41,6 +55,7 @@ class CZT:
 
     def __init__(self, n, m=None, w=None, a=1 + 0j):
         m = _validate_sizes(n, m)
+        w, a = _host(w), _host(a)
         k = numpy.arange(max(m, n), dtype=numpy.float64)
         if w is None:
             w = cmath.exp(-2j * numpy.pi / m)
@@ -85,6 +100,7 @@ class ZoomFFT(CZT):
 
     def __init__(self, n, fn, m=None, *, fs=2, endpoint=False):
         m = _validate_sizes(n, m)
+        fn, fs = _host(fn), _host(fs)
         k = numpy.arange(max(m, n), dtype=numpy.float64)
         if numpy.size(fn) == 2:
             f1, f2 = fn
