@@ -3,7 +3,8 @@
 ``python benchmarks/benchmark.py JOB [JOB ...] [--json F]``
 
 JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``sort``, ``copy``, ``alloc``,
-``call``, ``random``, ``fft``, ``linalg``, ``surface`` or ``all`` (add, cos,
+``call``, ``random``, ``fft``, ``linalg``, ``surface``, ``signal`` or
+``all`` (add, cos,
 matmul, sum, sort, random, fft, linalg, surface, the per-call host cost of
 small operations, with the vendor work each call causes: see call.py;
 sort: sorting.py; random: random_bench.py; fft: fft_bench.py; the
@@ -34,6 +35,7 @@ import fft_bench
 import linalg
 import sorting
 import timing
+import signal_bench
 
 
 def _median_time(fn, repeat, warmup=2):
@@ -301,6 +303,11 @@ def bench_fft():
     return fft_bench.bench_fft(_event_time, _host_time)
 
 
+def bench_signal():
+    """cupyx.scipy.signal against SciPy: see signal_bench.py."""
+    return signal_bench.bench_signal(_event_time, _host_time)
+
+
 JOBS = {
     'add': bench_add,
     'cos': bench_cos,
@@ -314,9 +321,10 @@ JOBS = {
     'fft': bench_fft,
     'linalg': linalg.bench_linalg,
     'surface': bench_surface,
+    'signal': bench_signal,
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
-       'linalg', 'surface')
+       'linalg', 'surface', 'signal')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048),

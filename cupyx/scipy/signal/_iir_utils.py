@@ -13,6 +13,11 @@ add on half the samples: q * n / 2 multiply-adds, log2(n) levels.
 G itself doubles the same way (its right half is its left half times
 the q x q state matrix taken from its own last rows); its first rows, up
 to q, are a few host steps on the coefficients.
+
+Signals longer than _BLOCK samples double only inside blocks of _BLOCK;
+the blocks' end states then form a q-dimensional linear recurrence over
+the blocks (a scan of n / _BLOCK steps with q x q matrices) whose result
+enters each block as one more G-weighted sum.
 """
 
 import numpy
@@ -53,6 +58,63 @@ def _zero_input_table(a, length, dtype):
     return g.astype(dtype, copy=False)
 
 
+# Block length of the in-block doubling (a power of two).  Longer signals
+# are cut into blocks of this length whose carries are chained by a scan
+# over the blocks: log2(_BLOCK) full-size levels instead of log2(n), and a
+# padding of less than one block instead of up to n.
+_BLOCK = 1 << 12
+
+
+def _double_in_blocks(y, table, q, block):
+    """Zero-state output of every aligned block of ``block`` samples of
+    y (batch, n), n a multiple of block, in place."""
+    batch, size = y.shape
+    half = 1
+    while half < block:
+        blocks = y.reshape(batch, size // (2 * half), 2, half)
+        left = blocks[:, :, 0, :]
+        right = blocks[:, :, 1, :]
+        m = min(q, half)
+        # the left block's final state, most recent first: (batch, B, m)
+        state = left[:, :, half - m:][:, :, ::-1]
+        # one multiply-add per state component: a sum over a short last
+        # axis costs more than q passes over the data
+        for c in range(m):
+            right += state[:, :, c:c + 1] * table[:half, c]
+        half *= 2
+
+
+def _matmul_small(a, b):
+    """(..., q, q) @ (q, q) as a broadcast product and sum (float64 matmul
+    has no device loop on Atlas A2)."""
+    return (a[..., :, :, None] * b[None, :, :]).sum(axis=-2)
+
+
+def _chain_blocks(y, table, q, block):
+    """Add to every block the response to the state its predecessors
+    leave (y: (batch, nblk, block) holding zero-state block outputs)."""
+    batch, nblk, _ = y.shape
+    # local end states, most recent first: (batch, nblk, q)
+    local = y[:, :, block - q:][:, :, ::-1]
+    # carry over a block: S_j = local_j + M S_{j-1}, M[c, c'] = G[B-1-c, c']
+    mat = table[block - q:block][::-1]             # (q, q)
+    state = local.copy()
+    power = mat
+    step = 1
+    while step < nblk:
+        # Hillis-Steele over the blocks: S_j += M^step S_{j-step}
+        shifted = state[:, :nblk - step, :]
+        add = (shifted[:, :, None, :] * power).sum(axis=-1)
+        state = state.copy()
+        state[:, step:, :] += add
+        power = _matmul_small(power, power)
+        step *= 2
+    # the response of block j (j >= 1) to S_{j-1}
+    incoming = state[:, :-1, :]                    # (batch, nblk-1, q)
+    for c in range(q):
+        y[:, 1:, :] += incoming[:, :, c:c + 1] * table[:block, c]
+
+
 def allpole(w, a):
     """Zero-state all-pole filter along the last axis of the 2-d device
     array w (batch, n); ``a`` holds a1..aq on the host (a0 = 1)."""
@@ -61,28 +123,20 @@ def allpole(w, a):
     batch, n = w.shape
     if n == 0 or q == 0:
         return w.copy()
-    size = 1 << max(0, (n - 1).bit_length())
+    block = min(1 << max(0, (n - 1).bit_length()), _BLOCK)
+    block = max(block, 1 << max(0, (q - 1).bit_length()))
+    size = -(-n // block) * block
     dtype = w.dtype
     gdt = numpy.result_type(a.dtype, numpy.float64)
     y = cupy.zeros((batch, size), dtype=dtype)
     y[:, :n] = w
     if size == 1:
         return y[:, :n]
-    table = _zero_input_table(a.astype(gdt), size // 2, dtype)
-    half = 1
-    while half < size:
-        blocks = y.reshape(batch, size // (2 * half), 2, half)
-        left = blocks[:, :, 0, :]
-        right = blocks[:, :, 1, :]
-        m = min(q, half)
-        # the left block's final state, most recent first: (batch, B, m)
-        state = left[:, :, half - m:][:, :, ::-1]
-        g = table[:half, :m]                       # (half, m)
-        if m == 1:
-            right += state * g[:, 0]
-        else:
-            right += (state[:, :, None, :] * g).sum(axis=-1)
-        half *= 2
+    table = _zero_input_table(a.astype(gdt), block, dtype)
+    _double_in_blocks(y, table, q, block)
+    if size > block:
+        _chain_blocks(y.reshape(batch, size // block, block), table, q,
+                      block)
     return y[:, :n]
 
 

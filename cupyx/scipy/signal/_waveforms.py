@@ -102,7 +102,8 @@ def gausspulse(t, fc=1000, bw=0.5, bwr=-6, tpr=-60, retquad=False,
 def _periodic_out(t, param):
     t = cupy.asarray(t)
     param = cupy.asarray(param)
-    dt = t.dtype if t.dtype.char in 'fFdD' else numpy.dtype('d')
+    # SciPy 1.17 computes in float64 whatever t's dtype
+    dt = numpy.dtype('d')
     t, param = cupy.broadcast_arrays(t.astype(dt), param)
     bad = (param > 1) | (param < 0)
     tmod = cupy.mod(t, 2 * numpy.pi)
