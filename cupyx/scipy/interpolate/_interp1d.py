@@ -51,6 +51,9 @@ class interp1d:
         else:
             order = 1 if kind == 'linear' else 0
         axis = axis % y.ndim
+        if x.shape[0] != y.shape[axis]:
+            raise ValueError('x and y arrays must be equal in length along '
+                             'interpolation axis.')
         if not assume_sorted:
             ind = cupy.argsort(x)
             x = x[ind]

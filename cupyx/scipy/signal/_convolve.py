@@ -207,9 +207,11 @@ def _apply_conv_mode(ret, s1, s2, mode, axes):
 
 
 def _fft_result_dtype(in1, in2):
-    dt = numpy.result_type(in1.dtype, in2.dtype, numpy.float32)
+    dt = numpy.result_type(in1.dtype, in2.dtype)
     if dt.kind not in 'fc':
-        dt = numpy.dtype(numpy.float64)
+        # SciPy transforms integers and booleans in float64
+        return numpy.dtype(numpy.float64)
+    dt = numpy.result_type(dt, numpy.float32)
     if dt == numpy.float16:
         dt = numpy.dtype(numpy.float32)
     return dt
