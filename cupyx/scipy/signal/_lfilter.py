@@ -20,6 +20,8 @@ from cupyx.scipy.signal._convolve import _direct_full, fftconvolve
 # Kernel length above which the FIR part takes an FFT instead of window
 # sums (each window sum holds n * taps products).
 _FFT_TAPS = 64
+# Kernel length up to which the FIR part is shifted multiply-adds.
+_SHIFT_TAPS = 8
 
 
 def _host(c):
@@ -45,6 +47,14 @@ def _fir_part(x2, b):
     n = x2.shape[1]
     if len(b) == 1:
         return x2 * x2.dtype.type(b[0])
+    if len(b) <= _SHIFT_TAPS:
+        # a few taps: shifted multiply-adds (a sum over a short window axis
+        # costs more than these passes)
+        w = x2 * x2.dtype.type(b[0])
+        for k in range(1, min(len(b), n)):
+            if b[k] != 0:
+                w[:, k:] += x2[:, :n - k] * x2.dtype.type(b[k])
+        return w
     kern = cupy.asarray(b.astype(x2.dtype))
     if len(b) > _FFT_TAPS and n > _FFT_TAPS:
         full = fftconvolve(x2, kern[None, :], axes=-1)
