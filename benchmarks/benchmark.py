@@ -4,12 +4,14 @@
 
 JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``sort``, ``copy``, ``alloc``,
 ``call``, ``random``, ``fft``, ``linalg``, ``surface``, ``special``,
-``kernel`` or ``all`` (add, cos, matmul, sum, sort, random, fft, linalg,
-surface, special, kernel and the per-call host cost of small operations,
-with the vendor work each call causes: see call.py; sort: sorting.py;
+``kernel``, ``signal`` or ``all`` (add, cos, matmul, sum, sort, random,
+fft, linalg, surface, special, kernel, signal and the per-call host cost
+of small operations, with the vendor work each call causes: see call.py;
+sort: sorting.py;
 random: random_bench.py; fft: fft_bench.py; the decompositions: linalg.py;
 surface: issue 14's routines; special: special_bench.py (SciPy's special
-functions and cdist); kernel: kernel_bench.py (user kernels)).
+functions and cdist); kernel: kernel_bench.py (user kernels); signal:
+signal_bench.py).
 Each row: the operation, dtype and size, the device time, NumPy's time on
 the host for the same work, their ratio (device / NumPy: below 1 is
 faster), the achieved rate, and whether the device result matched NumPy's.
@@ -38,6 +40,7 @@ import linalg
 import sorting
 import special_bench
 import timing
+import signal_bench
 
 
 def _median_time(fn, repeat, warmup=2):
@@ -315,6 +318,11 @@ def bench_kernel():
     return kernel_bench.bench_kernel(_event_time, _host_time)
 
 
+def bench_signal():
+    """cupyx.scipy.signal against SciPy: see signal_bench.py."""
+    return signal_bench.bench_signal(_event_time, _host_time)
+
+
 JOBS = {
     'add': bench_add,
     'cos': bench_cos,
@@ -330,9 +338,10 @@ JOBS = {
     'surface': bench_surface,
     'special': bench_special,
     'kernel': bench_kernel,
+    'signal': bench_signal,
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
-       'linalg', 'surface', 'special', 'kernel')
+       'linalg', 'surface', 'special', 'kernel', 'signal')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048),

@@ -2,3 +2,5 @@
 See TODO.md for what exists."""
 
 from cupyx.scipy import linalg  # NOQA
+from cupyx.scipy import signal  # NOQA
+from cupyx.scipy import interpolate  # NOQA

@@ -1,0 +1,36 @@
+"""``scipy.signal`` on the device (see TODO.md, "cupyx.scipy.signal")."""
+
+from cupyx.scipy.signal._convolve import (  # NOQA
+    convolve, correlate, fftconvolve, oaconvolve, choose_conv_method,
+    correlation_lags, convolve2d, correlate2d)
+from cupyx.scipy.signal._lfilter import (  # NOQA
+    lfilter, lfilter_zi, lfiltic, sosfilt, sosfilt_zi, filtfilt,
+    sosfiltfilt)
+from cupyx.scipy.signal import windows  # NOQA
+from cupyx.scipy.signal._design import design as _design_fns
+from cupyx.scipy.signal._design import windows as _window_fns
+
+from cupyx.scipy.signal._iir_filter_conversions import conversions as _conv
+from cupyx.scipy.signal._polyutils import polyutils as _poly
+
+globals().update(_design_fns)
+globals().update(_conv)
+globals().update(_poly)
+get_window = _window_fns['get_window']
+del _design_fns, _window_fns, _conv, _poly
+from cupyx.scipy.signal._waveforms import (  # NOQA
+    chirp, sweep_poly, gausspulse, sawtooth, square, unit_impulse)
+from cupyx.scipy.signal._upfirdn import upfirdn  # NOQA
+from cupyx.scipy.signal._resample import (  # NOQA
+    resample, resample_poly, decimate)
+from cupyx.scipy.signal._filters import (  # NOQA
+    detrend, hilbert, hilbert2, medfilt, medfilt2d, order_filter, wiener,
+    savgol_coeffs, savgol_filter)
+from cupyx.scipy.signal._spectral import (  # NOQA
+    periodogram, welch, csd, coherence, spectrogram, stft, istft,
+    lombscargle, check_COLA, check_NOLA)
+from cupyx.scipy.signal._czt import (  # NOQA
+    CZT, ZoomFFT, czt, zoom_fft, czt_points)
+from cupyx.scipy.signal._peaks import (  # NOQA
+    find_peaks, peak_prominences, peak_widths, argrelextrema, argrelmax,
+    argrelmin)

@@ -1,0 +1,436 @@
+"""Linear filters: lfilter, lfilter_zi, lfiltic, sosfilt, sosfilt_zi,
+filtfilt, sosfiltfilt.
+
+lfilter splits the filter b/a into its FIR part (a convolution of the
+samples with b) and its all-pole part (``_iir_utils.allpole``, a parallel
+scan).  SciPy's initial state ``zi`` is the transposed direct form II
+state; its element i is exactly the part of y[i]'s difference equation
+that refers to samples before the start, so it is added to the first
+samples of the FIR part.  The final state is the same sums over the last
+samples of x and y (lfiltic's formula).  The coefficients are read to the
+host (a few numbers; one synchronisation per call).
+"""
+
+import numpy
+
+import cupy
+from cupyx.scipy.signal import _iir_utils
+from cupyx.scipy.signal._convolve import _direct_full, fftconvolve
+
+# Kernel length above which the FIR part takes an FFT instead of window
+# sums (each window sum holds n * taps products).
+_FFT_TAPS = 64
+# Kernel length up to which the FIR part is shifted multiply-adds.
+_SHIFT_TAPS = 8
+
+
+def _host(c):
+    if isinstance(c, cupy.ndarray):
+        return cupy.asnumpy(c)
+    return numpy.asarray(c)
+
+
+def _filter_dtype(*dts):
+    dt = numpy.result_type(*dts)
+    if dt.kind in 'biu':
+        return numpy.dtype(numpy.float64)
+    if dt == numpy.float16:
+        return numpy.dtype(numpy.float32)
+    if dt.kind not in 'fc':
+        raise NotImplementedError(
+            "input type '{}' not supported".format(dt))
+    return dt
+
+
+def _fir_part(x2, b):
+    """sum_k b[k] x[t - k] along the last axis of the 2-d array x2."""
+    n = x2.shape[1]
+    if len(b) == 1:
+        return x2 * x2.dtype.type(b[0])
+    if len(b) <= _SHIFT_TAPS:
+        # a few taps: shifted multiply-adds (a sum over a short window axis
+        # costs more than these passes)
+        w = x2 * x2.dtype.type(b[0])
+        for k in range(1, min(len(b), n)):
+            if b[k] != 0:
+                w[:, k:] += x2[:, :n - k] * x2.dtype.type(b[k])
+        return w
+    kern = cupy.asarray(b.astype(x2.dtype))
+    if len(b) > _FFT_TAPS and n > _FFT_TAPS:
+        full = fftconvolve(x2, kern[None, :], axes=-1)
+        return full[:, :n].astype(x2.dtype, copy=False)
+    return _direct_full(x2, kern[None, :], x2.dtype)[:, :n]
+
+
+def _last_samples(v2, p):
+    """(batch, p): v[n-1-j] for j < p, zeros before the start."""
+    n = v2.shape[1]
+    m = min(n, p)
+    out = cupy.zeros((v2.shape[0], p), dtype=v2.dtype)
+    if m:
+        out[:, :m] = v2[:, n - m:][:, ::-1]
+    return out
+
+
+def _state_matrix(c, p):
+    """M[i, j] = c[i + 1 + j] (zero past the end): the final state is
+    M @ last_x - A @ last_y."""
+    m = numpy.zeros((p, p), dtype=c.dtype)
+    for i in range(p):
+        m[i, :p - i] = c[i + 1:p + 1]
+    return m
+
+
+def _matvec(v2, mat):
+    """rows of v2 (batch, p) times the host matrix mat (p, p)^T."""
+    return (v2[:, None, :] * cupy.asarray(mat.astype(v2.dtype))).sum(-1)
+
+
+def _normalize(b, a):
+    b = numpy.atleast_1d(_host(b))
+    a = numpy.atleast_1d(_host(a))
+    if b.ndim != 1 or a.ndim != 1:
+        raise ValueError('object of too small depth for desired array')
+    if a.size == 0 or b.size == 0:
+        raise ValueError('object of too small depth for desired array')
+    if a[0] == 0:
+        raise ValueError('BUG: filter coefficient a[0] == 0 not supported '
+                         'yet')
+    p = max(len(a), len(b)) - 1
+    bb = numpy.zeros(p + 1, dtype=numpy.result_type(b, a, numpy.float64))
+    aa = numpy.zeros(p + 1, dtype=bb.dtype)
+    bb[:len(b)] = b
+    aa[:len(a)] = a
+    return bb / aa[0], aa / aa[0], p
+
+
+def lfilter(b, a, x, axis=-1, zi=None):
+    """Filter x with the IIR/FIR filter b/a along an axis
+    (``scipy.signal.lfilter``), with an optional initial state ``zi``."""
+    x = cupy.asarray(x)
+    hb, ha = _host(b), _host(a)
+    dtype = _filter_dtype(numpy.asarray(hb).dtype, numpy.asarray(ha).dtype,
+                          x.dtype)
+    bb, aa, p = _normalize(hb, ha)
+    if x.ndim == 0:
+        raise ValueError('x must be at least 1-D')
+    axis = _check_axis(axis, x.ndim)
+    xm = cupy.moveaxis(x, axis, -1).astype(dtype, copy=False)
+    lead = xm.shape[:-1]
+    n = xm.shape[-1]
+    batch = int(numpy.prod(lead)) if lead else 1
+    x2 = cupy.ascontiguousarray(xm).reshape(batch, n)
+    bb = bb.astype(numpy.result_type(bb, dtype))
+    aa = aa.astype(bb.dtype)
+    w = _fir_part(x2, bb) if batch and n else cupy.zeros((batch, n), dtype)
+    z2 = None
+    if zi is not None:
+        zi = cupy.asarray(zi)
+        want = lead + (p,)
+        if zi.ndim != x.ndim:
+            raise ValueError(
+                'object of too small depth for desired array')
+        zim = cupy.moveaxis(zi, axis, -1)
+        if zim.shape != want:
+            try:
+                zim = cupy.broadcast_to(zim, want)
+            except ValueError:
+                raise ValueError(
+                    'Unexpected shape for parameter zi: expected {}, found {}.'.format(
+                        tuple(x.shape[:axis]) + (p,) + x.shape[axis + 1:],
+                        zi.shape))
+        z2 = cupy.ascontiguousarray(zim).astype(dtype).reshape(batch, p)
+        m = min(n, p)
+        if m and batch:
+            w = w.copy() if w is x2 else w
+            w[:, :m] += z2[:, :m]
+    q = p
+    while q > 0 and aa[q] == 0:
+        q -= 1
+    if q and batch and n:
+        y2 = _iir_utils.allpole(w, aa[1:q + 1])
+    else:
+        y2 = w
+    y2 = y2.astype(dtype, copy=False)
+    # SciPy's results are C-contiguous whatever the axis
+    y = cupy.ascontiguousarray(cupy.moveaxis(y2.reshape(lead + (n,)), -1,
+                                             axis))
+    if zi is None:
+        return y
+    if p == 0:
+        zf2 = cupy.zeros((batch, 0), dtype)
+    else:
+        xl = _last_samples(x2, p)
+        yl = _last_samples(y2, p)
+        zf2 = (_matvec(xl, _state_matrix(bb, p)) -
+               _matvec(yl, _state_matrix(aa, p)))
+        if n < p:
+            zf2[:, :p - n] += z2[:, n:]
+        zf2 = zf2.astype(dtype, copy=False)
+    zf = cupy.ascontiguousarray(cupy.moveaxis(zf2.reshape(lead + (p,)), -1,
+                                              axis))
+    return y, zf
+
+
+def _check_axis(axis, ndim):
+    if not -ndim <= axis < ndim:
+        raise numpy.exceptions.AxisError(axis, ndim)
+    return axis % ndim
+
+
+def lfilter_zi(b, a):
+    """Initial state of lfilter for the steady state of a step response
+    (``scipy.signal.lfilter_zi``; a p x p solve on the host)."""
+    b = numpy.atleast_1d(_host(b)).astype(numpy.result_type(
+        _host(b), numpy.float64))
+    a = numpy.atleast_1d(_host(a)).astype(numpy.result_type(
+        _host(a), numpy.float64))
+    if b.ndim != 1 or a.ndim != 1:
+        raise ValueError('Numerator b and Denominator a must be 1-D.')
+    while len(a) > 1 and a[0] == 0.0:
+        a = a[1:]
+    if a.size < 1:
+        raise ValueError('There must be at least one nonzero `a` '
+                         'coefficient.')
+    if a[0] != 1.0:
+        b = b / a[0]
+        a = a / a[0]
+    n = max(len(a), len(b))
+    if len(a) < n:
+        a = numpy.r_[a, numpy.zeros(n - len(a), dtype=a.dtype)]
+    elif len(b) < n:
+        b = numpy.r_[b, numpy.zeros(n - len(b), dtype=b.dtype)]
+    if n == 1:
+        raise ValueError('The length of `a` along the last axis must be at '
+                         'least 2.')
+    comp = numpy.zeros((n - 1, n - 1), dtype=a.dtype)
+    comp[0, :] = -a[1:]
+    comp[1:, :-1] += numpy.eye(n - 2, dtype=a.dtype)
+    i_minus_a = numpy.eye(n - 1, dtype=a.dtype) - comp.T
+    rhs = b[1:] - a[1:] * b[0]
+    zi = numpy.linalg.solve(i_minus_a, rhs)
+    return cupy.asarray(zi)
+
+
+def lfiltic(b, a, y, x=None):
+    """Initial state of lfilter from past outputs y and inputs x
+    (``scipy.signal.lfiltic``; host arithmetic on a few numbers)."""
+    a = numpy.atleast_1d(_host(a))
+    b = numpy.atleast_1d(_host(b))
+    if a.ndim > 1:
+        raise ValueError('Filter a not of correct shape.')
+    if b.ndim > 1:
+        raise ValueError('Filter b not of correct shape.')
+    n = len(a) - 1
+    m = len(b) - 1
+    k = max(m, n)
+    y = _host(y)
+    if x is None:
+        x = numpy.zeros(m, dtype=y.dtype)
+    else:
+        x = _host(x)
+    dt = numpy.result_type(a, b, y, x, numpy.float64)
+    l_ = numpy.arange(len(x))
+    x = x[l_ < m]
+    x = numpy.r_[x, numpy.zeros(m - len(x), dtype=dt)]
+    y = y[numpy.arange(len(y)) < n]
+    y = numpy.r_[y, numpy.zeros(n - len(y), dtype=dt)]
+    zi = numpy.zeros(k, dt)
+    for i in range(m):
+        zi[i] = (b[i + 1:] * x[:m - i]).sum()
+    for i in range(n):
+        zi[i] -= (a[i + 1:] * y[:n - i]).sum()
+    return cupy.asarray(zi / a[0])
+
+
+def _sos_check(sos):
+    sos = _host(sos)
+    sos = numpy.atleast_2d(sos)
+    if sos.ndim != 2:
+        raise ValueError('sos array must be 2D')
+    n_sections, m = sos.shape
+    if m != 6:
+        raise ValueError('sos array must be shape (n_sections, 6)')
+    if not (sos[:, 3] == 1).all():
+        raise ValueError('sos[:, 3] should be all ones')
+    return sos, n_sections
+
+
+def sosfilt(sos, x, axis=-1, zi=None):
+    """Filter x with cascaded second-order sections
+    (``scipy.signal.sosfilt``)."""
+    sos, n_sections = _sos_check(sos)
+    x = cupy.asarray(x)
+    if x.ndim == 0:
+        raise ValueError('x must be at least 1-D')
+    axis = _check_axis(axis, x.ndim)
+    dtype = _filter_dtype(sos.dtype, x.dtype)
+    if zi is not None:
+        zi = cupy.asarray(zi)
+        want = (n_sections,) + x.shape[:axis] + (2,) + x.shape[axis + 1:]
+        if zi.shape != want:
+            raise ValueError(
+                'Invalid zi shape. With axis={!r}, an input with shape {!r},'
+                ' and an sos array with {} sections, zi must have shape {!r},'
+                ' got {!r}.'.format(axis, x.shape, n_sections, want,
+                                    zi.shape))
+        zfs = []
+    y = x.astype(dtype, copy=False)
+    for s in range(n_sections):
+        if zi is None:
+            y = lfilter(sos[s, :3], sos[s, 3:], y, axis=axis)
+        else:
+            y, zf = lfilter(sos[s, :3], sos[s, 3:], y, axis=axis, zi=zi[s])
+            zfs.append(zf)
+    y = y.astype(dtype, copy=False)
+    if zi is None:
+        return y
+    return y, cupy.stack(zfs).astype(dtype, copy=False)
+
+
+def sosfilt_zi(sos):
+    """Initial states of sosfilt for the steady state of a step response
+    (``scipy.signal.sosfilt_zi``)."""
+    sos = numpy.asarray(_host(sos))
+    if sos.ndim != 2 or sos.shape[1] != 6:
+        raise ValueError('sos must be shape (n_sections, 6)')
+    if sos.dtype.kind in 'bui':
+        sos = sos.astype(numpy.float64)
+    n_sections = sos.shape[0]
+    zi = numpy.empty((n_sections, 2), dtype=sos.dtype)
+    scale = 1.0
+    for s in range(n_sections):
+        b = sos[s, :3]
+        a = sos[s, 3:]
+        zi[s] = scale * cupy.asnumpy(lfilter_zi(b, a))
+        # the next section sees this section's steady-state gain
+        scale *= b.sum() / a.sum()
+    return cupy.asarray(zi)
+
+
+# ---- forward-backward filtering --------------------------------------------
+
+def _axis_slice(a, start=None, stop=None, step=None, axis=-1):
+    sl = [slice(None)] * a.ndim
+    sl[axis] = slice(start, stop, step)
+    return a[tuple(sl)]
+
+
+def odd_ext(x, n, axis=-1):
+    """Odd extension of x by n samples at both ends along an axis."""
+    if n < 1:
+        return x
+    if n > x.shape[axis] - 1:
+        raise ValueError(('The extension length n ({}) is too big. It must '
+                          'not exceed x.shape[axis]-1, which is {}.').format(
+                              n, x.shape[axis] - 1))
+    left_end = _axis_slice(x, start=0, stop=1, axis=axis)
+    left_ext = _axis_slice(x, start=n, stop=0, step=-1, axis=axis)
+    right_end = _axis_slice(x, start=-1, axis=axis)
+    right_ext = _axis_slice(x, start=-2, stop=-(n + 2), step=-1, axis=axis)
+    return cupy.concatenate((2 * left_end - left_ext, x,
+                             2 * right_end - right_ext), axis=axis)
+
+
+def even_ext(x, n, axis=-1):
+    """Even extension of x by n samples at both ends along an axis."""
+    if n < 1:
+        return x
+    if n > x.shape[axis] - 1:
+        raise ValueError(('The extension length n ({}) is too big. It must '
+                          'not exceed x.shape[axis]-1, which is {}.').format(
+                              n, x.shape[axis] - 1))
+    left_ext = _axis_slice(x, start=n, stop=0, step=-1, axis=axis)
+    right_ext = _axis_slice(x, start=-2, stop=-(n + 2), step=-1, axis=axis)
+    return cupy.concatenate((left_ext, x, right_ext), axis=axis)
+
+
+def const_ext(x, n, axis=-1):
+    """Constant extension of x by n samples at both ends along an axis."""
+    if n < 1:
+        return x
+    left_end = _axis_slice(x, start=0, stop=1, axis=axis)
+    ones_shape = [1] * x.ndim
+    ones_shape[axis] = n
+    ones = cupy.ones(ones_shape, dtype=x.dtype)
+    right_end = _axis_slice(x, start=-1, axis=axis)
+    return cupy.concatenate((ones * left_end, x, ones * right_end),
+                            axis=axis)
+
+
+def _validate_pad(padtype, padlen, x, axis, ntaps):
+    if padtype not in ['even', 'odd', 'constant', None]:
+        raise ValueError(("Unknown value '%s' given to padtype.  padtype "
+                          "must be 'even', 'odd', 'constant', or None.") %
+                         padtype)
+    if padtype is None:
+        padlen = 0
+    if padlen is None:
+        edge = ntaps * 3
+    else:
+        edge = padlen
+    if x.shape[axis] <= edge:
+        raise ValueError('The length of the input vector x must be greater '
+                         'than padlen, which is %d.' % edge)
+    if padtype is not None and edge > 0:
+        ext = {'even': even_ext, 'odd': odd_ext,
+               'constant': const_ext}[padtype](x, edge, axis=axis)
+    else:
+        ext = x
+    return edge, ext
+
+
+def _zi_times_x0(zi, ext, axis):
+    x0 = _axis_slice(ext, stop=1, axis=axis)
+    shape = [1] * ext.ndim
+    shape[axis] = zi.size
+    return zi.reshape(shape) * x0
+
+
+def filtfilt(b, a, x, axis=-1, padtype='odd', padlen=None, method='pad',
+             irlen=None):
+    """Forward-backward (zero-phase) filtering (``scipy.signal.filtfilt``;
+    method 'pad' only)."""
+    if method not in ('pad', 'gust'):
+        raise ValueError("method must be 'pad' or 'gust'.")
+    if method == 'gust':
+        raise NotImplementedError("filtfilt(method='gust') is not "
+                                  'implemented on this backend')
+    x = cupy.asarray(x)
+    hb, ha = numpy.atleast_1d(_host(b)), numpy.atleast_1d(_host(a))
+    axis = _check_axis(axis, x.ndim)
+    edge, ext = _validate_pad(padtype, padlen, x, axis,
+                              ntaps=max(len(ha), len(hb)))
+    zi = lfilter_zi(hb, ha)
+    y, _ = lfilter(hb, ha, ext, axis=axis, zi=_zi_times_x0(zi, ext, axis))
+    y0 = _axis_slice(y, start=-1, axis=axis)
+    y, _ = lfilter(hb, ha, _axis_slice(y, step=-1, axis=axis), axis=axis,
+                   zi=_zi_times_x0(zi, y0, axis))
+    y = _axis_slice(y, step=-1, axis=axis)
+    if edge > 0:
+        y = _axis_slice(y, start=edge, stop=-edge, axis=axis)
+    return y
+
+
+def sosfiltfilt(sos, x, axis=-1, padtype='odd', padlen=None):
+    """Forward-backward filtering with second-order sections
+    (``scipy.signal.sosfiltfilt``)."""
+    sos, n_sections = _sos_check(sos)
+    x = cupy.asarray(x)
+    axis = _check_axis(axis, x.ndim)
+    ntaps = 2 * n_sections + 1
+    ntaps -= min((sos[:, 2] == 0).sum(), (sos[:, 5] == 0).sum())
+    edge, ext = _validate_pad(padtype, padlen, x, axis, ntaps=ntaps)
+    zi = sosfilt_zi(sos)
+    zi_shape = [1] * x.ndim
+    zi_shape[axis] = 2
+    zi = zi.reshape([n_sections] + zi_shape)
+    x0 = _axis_slice(ext, stop=1, axis=axis)
+    y, _ = sosfilt(sos, ext, axis=axis, zi=zi * x0)
+    y0 = _axis_slice(y, start=-1, axis=axis)
+    y, _ = sosfilt(sos, _axis_slice(y, step=-1, axis=axis), axis=axis,
+                   zi=zi * y0)
+    y = _axis_slice(y, step=-1, axis=axis)
+    if edge > 0:
+        y = _axis_slice(y, start=edge, stop=-edge, axis=axis)
+    return y
