@@ -453,3 +453,16 @@ from cupy._poly.routines import polysub  # NOQA
 from cupy._poly.routines import polymul  # NOQA
 from cupy._poly.routines import polyder  # NOQA
 from cupy._poly.routines import polyint  # NOQA
+
+
+# Interoperability (issue 20): the array API standard's names, DLPack
+from cupy._interop._array_api import __array_api_version__  # NOQA
+from cupy._interop._array_api import astype  # NOQA
+from cupy._interop._array_api import concat  # NOQA
+from cupy._interop._array_api import isdtype  # NOQA
+from cupy._interop._array_api_info import __array_namespace_info__  # NOQA
+from cupy.linalg import vecdot  # NOQA
+from cupy._core.dlpack import from_dlpack  # NOQA
+from cupy._core.dlpack import fromDlpack  # NOQA
+from cupy._interop import _distributed as _interop_distributed  # NOQA
+_interop_distributed.install()
