@@ -218,3 +218,18 @@ def test_torch_round_trip():
     b = cupy.from_dlpack(t)
     assert b.data.ptr == a.data.ptr
     testing.assert_array_equal(b, a)
+
+
+def test_other_device_and_device_argument():
+    if cupy.cuda.runtime.getDeviceCount() < 2:
+        pytest.skip('needs two devices')
+    with cupy.cuda.Device(1):
+        a = cupy.arange(5.)
+    assert a.__dlpack_device__()[1] == 1
+    b = cupy.from_dlpack(a)              # stays on the producer's device
+    assert b.device.id == 1 and b.data.ptr == a.data.ptr
+    c = cupy.from_dlpack(a, device=cupy.cuda.Device(0))
+    assert c.device.id == 0
+    testing.assert_array_equal(c, numpy.arange(5.))
+    with pytest.raises(ValueError):
+        cupy.from_dlpack(a, device='cpu')
