@@ -31,6 +31,7 @@ from cupy.xpu import runtime
 import call
 import random_bench
 import fft_bench
+import interop_bench
 import linalg
 import sorting
 import timing
@@ -314,9 +315,10 @@ JOBS = {
     'fft': bench_fft,
     'linalg': linalg.bench_linalg,
     'surface': bench_surface,
+    'interop': interop_bench.bench_interop,
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
-       'linalg', 'surface')
+       'linalg', 'surface', 'interop')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048),
