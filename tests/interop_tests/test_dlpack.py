@@ -9,7 +9,6 @@ import pytest
 
 import cupy
 from cupy import testing
-from cupy._core import dlpack
 from cupy_backends import get_backend_name
 
 _DTYPES = [numpy.bool_, numpy.int8, numpy.uint16, numpy.int32, numpy.int64,
