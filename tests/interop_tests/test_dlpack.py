@@ -75,6 +75,7 @@ def test_legacy_to_from():
 def test_unconsumed_capsule_releases_its_array():
     import gc
     pool = cupy.get_default_memory_pool()
+    gc.collect()            # garbage of earlier tests
     before = pool.used_bytes()
     a = cupy.arange(1000)
     cap = a.__dlpack__(max_version=(1, 0))
