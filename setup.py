@@ -47,6 +47,7 @@ setup(
     ext_modules=ext_modules,
     python_requires='>=3.9',
     install_requires=['numpy>=1.26', 'fastrlock>=0.8'],
-    extras_require={'test': ['pytest>=7', 'scipy']},
+    extras_require={'test': ['pytest>=7', 'scipy', 'dask[array]',
+                             'distributed']},
     zip_safe=False,
 )

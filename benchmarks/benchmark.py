@@ -4,14 +4,14 @@
 
 JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``sort``, ``copy``, ``alloc``,
 ``call``, ``random``, ``fft``, ``linalg``, ``surface``, ``special``,
-``kernel``, ``signal`` or ``all`` (add, cos, matmul, sum, sort, random,
-fft, linalg, surface, special, kernel, signal and the per-call host cost
-of small operations, with the vendor work each call causes: see call.py;
-sort: sorting.py;
-random: random_bench.py; fft: fft_bench.py; the decompositions: linalg.py;
-surface: issue 14's routines; special: special_bench.py (SciPy's special
-functions and cdist); kernel: kernel_bench.py (user kernels); signal:
-signal_bench.py).
+``kernel``, ``signal``, ``interop`` or ``all`` (add, cos, matmul, sum,
+sort, random, fft, linalg, surface, special, kernel, signal, interop and
+the per-call host cost of small operations, with the vendor work each
+call causes: see call.py; sort: sorting.py; random: random_bench.py; fft:
+fft_bench.py; the decompositions: linalg.py; surface: issue 14's
+routines; special: special_bench.py (SciPy's special functions and
+cdist); kernel: kernel_bench.py (user kernels); signal: signal_bench.py;
+interop: interop_bench.py (NumPy dispatch, DLPack, pickling)).
 Each row: the operation, dtype and size, the device time, NumPy's time on
 the host for the same work, their ratio (device / NumPy: below 1 is
 faster), the achieved rate, and whether the device result matched NumPy's.
@@ -36,6 +36,7 @@ import call
 import random_bench
 import fft_bench
 import kernel_bench
+import interop_bench
 import linalg
 import sorting
 import special_bench
@@ -339,9 +340,10 @@ JOBS = {
     'special': bench_special,
     'kernel': bench_kernel,
     'signal': bench_signal,
+    'interop': interop_bench.bench_interop,
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
-       'linalg', 'surface', 'special', 'kernel', 'signal')
+       'linalg', 'surface', 'special', 'kernel', 'signal', 'interop')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048),

@@ -459,3 +459,15 @@ from cupy._core._kernel_elementwise import ElementwiseKernel  # NOQA
 from cupy._core._kernel_reduction import ReductionKernel  # NOQA
 from cupy._core._kernel_raw import RawKernel  # NOQA
 from cupy._core._kernel_raw import RawModule  # NOQA
+
+# Interoperability (issue 20): the array API standard's names, DLPack
+from cupy._interop._array_api import __array_api_version__  # NOQA
+from cupy._interop._array_api import astype  # NOQA
+from cupy._interop._array_api import concat  # NOQA
+from cupy._interop._array_api import isdtype  # NOQA
+from cupy._interop._array_api_info import __array_namespace_info__  # NOQA
+from cupy.linalg import vecdot  # NOQA
+from cupy._core.dlpack import from_dlpack  # NOQA
+from cupy._core.dlpack import fromDlpack  # NOQA
+from cupy._interop import _distributed as _interop_distributed  # NOQA
+_interop_distributed.install()

@@ -41,6 +41,7 @@ _CYTHON_MODULES = [
     ('cupy._core.core', [], [], []),
     ('cupy._core.elementwise._run', [], [], []),
     ('cupy._core.elementwise._ufunc', [], [], []),
+    ('cupy._core.dlpack', [], [], []),
 ]
 
 

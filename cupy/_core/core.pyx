@@ -520,7 +520,8 @@ cdef class ndarray:
     def __array__(self, dtype=None, copy=None):
         raise TypeError(
             'Implicit conversion to a NumPy array is not allowed. Please use '
-            '`.get()` to construct a NumPy array explicitly.')
+            '`.get()` or `cupy.asnumpy()` to construct a NumPy array '
+            'explicitly.')
 
     def __repr__(self):
         return repr(self.get())
@@ -588,6 +589,46 @@ cdef class ndarray:
     def __reduce__(self):
         from cupy._core import _transfer
         return (_transfer.from_host, (self.get(),))
+
+    # ------------------------------------------- interoperability (issue 20) --
+
+    def dumps(self):
+        """The pickle of this array (``pickle.loads`` makes a device array
+        on the current device)."""
+        import pickle
+        return pickle.dumps(self, protocol=2)
+
+    def dump(self, file):
+        """Pickle this array into ``file`` (a path or a binary file)."""
+        from cupy._core import _routines_interop
+        _routines_interop.dump(self, file)
+
+    def __array_function__(self, func, types, args, kwargs):
+        from cupy._core import _routines_interop
+        return _routines_interop.array_function(func, types, args,
+                                                kwargs)
+
+    def __array_namespace__(self, *, api_version=None):
+        from cupy._core import _routines_interop
+        return _routines_interop.namespace(api_version)
+
+    def to_device(self, device, /, *, stream=None):
+        from cupy._core import _routines_interop
+        return _routines_interop.to_device(self, device, stream)
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None,
+                   copy=None):
+        from cupy._core import dlpack
+        return dlpack.export(self, stream, max_version, dl_device, copy)
+
+    def __dlpack_device__(self):
+        from cupy._core import dlpack
+        return dlpack.dlpack_device(self.data.device_id)
+
+    def toDlpack(self):
+        """A legacy (unversioned) DLPack capsule of this array."""
+        from cupy._core import dlpack
+        return dlpack.export(self, None, None, None, None)
 
     # ---------------------------------------------------------- indexing --
 
@@ -998,7 +1039,10 @@ cdef class ndarray:
         if cu is None:
             cu = getattr(_ufuncs(), ufunc.__name__, None)
         if cu is None:
-            return NotImplemented
+            # gufuncs (matmul, vecdot, matvec ...) are cupy functions
+            from cupy._core import _routines_interop
+            return _routines_interop.array_gufunc(ufunc, method, inputs,
+                                                kwargs)
         # NumPy hands a NumPy scalar operand over as a 0-d array
         inputs = tuple([x[()] if isinstance(x, numpy.ndarray) and x.ndim == 0
                         else x for x in inputs])
