@@ -32,6 +32,7 @@ import call
 import random_bench
 import fft_bench
 import linalg
+import peers
 import sorting
 import timing
 
@@ -314,6 +315,7 @@ JOBS = {
     'fft': bench_fft,
     'linalg': linalg.bench_linalg,
     'surface': bench_surface,
+    'peers': peers.bench_peers,
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
        'linalg', 'surface')
@@ -377,7 +379,8 @@ def main(argv=None):
     parser.add_argument('--json', metavar='FILE',
                         help='also write the rows to FILE as JSON')
     args = parser.parse_args(argv)
-    jobs = [j for job in args.job for j in (ALL if job == 'all' else [job])]
+    every = ALL + (('peers',) if runtime.backend() == 'cuda' else ())
+    jobs = [j for job in args.job for j in (every if job == 'all' else [job])]
     print(_header())
     rows = []
     call_lines = []
