@@ -74,7 +74,7 @@ template<class O, class C> __device__ __forceinline__ O conv_(tag<O>, C x) {
 }
 template<class O, class T> __device__ __forceinline__ O conv_(tag<O>,
                                                               cpx<T> x) {
-    return (O)x.re; }
+    return conv_(tag<O>(), x.re); }
 template<class C> __device__ __forceinline__ half_t conv_(tag<half_t>, C x) {
     return f2h((float)x); }
 __device__ __forceinline__ half_t conv_(tag<half_t>, double x) {

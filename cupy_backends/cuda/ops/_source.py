@@ -332,9 +332,19 @@ def reduction(name, in_char, loop_char, out_char, ndk, ndr, mode, idx32):
             '  {i} o = ({i})blockIdx.x / nsplit, s = ({i})blockIdx.x % nsplit;\n'
             '  {i} ib, ob; kept(o, g, ib, ob);\n'
             '  {i} r0 = s * chunk, r1 = min(n_red, r0 + chunk);\n'
-            '  ACC acc = ident();\n'
-            '  for ({i} r = r0 + threadIdx.x; r < r1; r += blockDim.x)\n'
-            '    acc = comb(acc, load(in[ib + red(r, g)], r));\n'
+            # four independent accumulators: four loads in flight per
+            # thread (the combine order does not matter: argmax/argmin
+            # compare indices)
+            '  ACC a0 = ident(), a1 = ident(), a2 = ident(), a3 = ident();\n'
+            '  {i} bd = blockDim.x, r = r0 + threadIdx.x;\n'
+            '  for (; r < r1 - 3 * bd; r += 4 * bd) {{\n'
+            '    a0 = comb(a0, load(in[ib + red(r, g)], r));\n'
+            '    a1 = comb(a1, load(in[ib + red(r + bd, g)], r + bd));\n'
+            '    a2 = comb(a2, load(in[ib + red(r + 2 * bd, g)], r + 2 * bd));\n'
+            '    a3 = comb(a3, load(in[ib + red(r + 3 * bd, g)], r + 3 * bd));\n'
+            '  }}\n'
+            '  for (; r < r1; r += bd) a0 = comb(a0, load(in[ib + red(r, g)], r));\n'
+            '  ACC acc = comb(comb(a0, a1), comb(a2, a3));\n'
             + _TREE +
             '  if (threadIdx.x == 0) {{\n'
             '    if (nsplit == 1) out[ob] = fin(sh[0], n_red);\n'
