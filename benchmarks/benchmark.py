@@ -11,7 +11,9 @@ call causes: see call.py; sort: sorting.py; random: random_bench.py; fft:
 fft_bench.py; the decompositions: linalg.py; surface: issue 14's
 routines; special: special_bench.py (SciPy's special functions and
 cdist); kernel: kernel_bench.py (user kernels); signal: signal_bench.py;
-interop: interop_bench.py (NumPy dispatch, DLPack, pickling)).
+interop: interop_bench.py (NumPy dispatch, DLPack, pickling); on a CUDA
+build ``all`` adds ``peers`` (peers.py: side by side with CuPy and
+PyTorch, each in its own process)).
 Each row: the operation, dtype and size, the device time, NumPy's time on
 the host for the same work, their ratio (device / NumPy: below 1 is
 faster), the achieved rate, and whether the device result matched NumPy's.
@@ -38,6 +40,7 @@ import fft_bench
 import kernel_bench
 import interop_bench
 import linalg
+import peers
 import sorting
 import special_bench
 import timing
@@ -341,6 +344,7 @@ JOBS = {
     'kernel': bench_kernel,
     'signal': bench_signal,
     'interop': interop_bench.bench_interop,
+    'peers': peers.bench_peers,
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
        'linalg', 'surface', 'special', 'kernel', 'signal', 'interop')
@@ -404,7 +408,8 @@ def main(argv=None):
     parser.add_argument('--json', metavar='FILE',
                         help='also write the rows to FILE as JSON')
     args = parser.parse_args(argv)
-    jobs = [j for job in args.job for j in (ALL if job == 'all' else [job])]
+    every = ALL + (('peers',) if runtime.backend() == 'cuda' else ())
+    jobs = [j for job in args.job for j in (every if job == 'all' else [job])]
     print(_header())
     rows = []
     call_lines = []

@@ -3,8 +3,8 @@
 The backend is fixed at build time:
 * ``CUPY_INSTALL_USE_ASCEND=1`` or nothing: the ascend backend (CANN, or the
   bundled CANN simulator where CANN is absent);
-* ``CUPY_INSTALL_USE_CUDA=1``: the CUDA backend (not written yet: the build
-  stops with a message).
+* ``CUPY_INSTALL_USE_CUDA=1``: the CUDA backend (CUDA runtime, NVRTC and
+  cuBLAS loaded at run time: no toolkit is needed to build).
 
 The choice reaches the code twice: as the C macro ``CUPY_USE_<BACKEND>`` on
 every extension, and as two generated files (written only when their text
@@ -40,16 +40,18 @@ def select_backend():
             'CUPY_INSTALL_USE_ASCEND and CUPY_INSTALL_USE_CUDA are both set; '
             'one build has one backend: set only one of them.')
     if use_cuda:
-        raise BuildConfigError(
-            'CUPY_INSTALL_USE_CUDA=1: the CUDA backend is not implemented yet '
-            '(see TODO.md). Unset it to build the ascend backend, which runs '
-            'on CANN or on the bundled CANN simulator.')
+        return 'cuda'
     return 'ascend'
 
 
 def _load_cann_finder():
-    path = os.path.join(ROOT, 'cupy_backends', 'ascend', '_loader.py')
-    spec = importlib.util.spec_from_file_location('_cupy_cann_loader', path)
+    return _load_finder('ascend')
+
+
+def _load_finder(backend):
+    path = os.path.join(ROOT, 'cupy_backends', backend, '_loader.py')
+    spec = importlib.util.spec_from_file_location(
+        '_cupy_{}_loader'.format(backend), path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -86,23 +88,29 @@ def configure():
     """Select the backend, generate the config files, print the summary.
     Returns (backend, define_macros)."""
     backend = select_backend()
-    finder = _load_cann_finder()
-    cann = finder.find_cann()
+    cann = None if backend == 'cuda' else _load_cann_finder().find_cann()
     generate(backend, cann)
     macros = [('CUPY_USE_' + backend.upper(), '1')]
-    if cann is None:
+    if backend == 'cuda':
+        vendor = _load_finder('cuda').summary_lines()
+        note = ('CUDA is loaded at run time (dlopen); no CUDA toolkit is '
+                'needed to build')
+    elif cann is None:
         where = ('not found (searched ASCEND_TOOLKIT_HOME, ASCEND_HOME_PATH, '
                  'default prefixes, LD_LIBRARY_PATH): runs on the bundled '
                  'CANN simulator')
     else:
         where = '{} (version {})'.format(cann.root, cann.version or 'unknown')
+    if backend != 'cuda':
+        vendor = ['  CANN         : {}'.format(where)]
+        note = ('CANN is loaded at run time (dlopen); no vendor SDK is '
+                'needed to build')
     lines = [
         '*' * 60,
         'cupy build configuration',
         '  backend      : {}'.format(backend),
-        '  CANN         : {}'.format(where),
-        '  note         : CANN is loaded at run time (dlopen); no vendor SDK '
-        'is needed to build',
+    ] + vendor + [
+        '  note         : {}'.format(note),
         '  C macros     : {}'.format(
             ' '.join('-D{}={}'.format(k, v) for k, v in macros)),
         '  compile flags: {}'.format(' '.join(compile_args())),

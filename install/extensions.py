@@ -5,6 +5,7 @@ import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ASCEND_INCLUDE = 'cupy_backends/ascend/include'
+CUDA_INCLUDE = 'cupy_backends/cuda/include'
 SIM_CSRC = 'cupy_backends/ascend/simulator/csrc'
 
 # Cython modules: (module name, extra C sources, extra include dirs, libs)
@@ -45,6 +46,29 @@ _CYTHON_MODULES = [
 ]
 
 
+# The CUDA backend's modules (layer 1 and its provider), built instead of
+# the ascend ones (cupy_backends.ascend.*) when the build selects cuda.
+_CUDA_MODULES = [
+    ('cupy_backends.cuda._cuda', [], [CUDA_INCLUDE], ['dl']),
+    ('cupy_backends.cuda.ops._compiler', [], [CUDA_INCLUDE], []),
+    ('cupy_backends.cuda.ops._elementwise', [], [CUDA_INCLUDE], []),
+    ('cupy_backends.cuda.ops._movement', [], [CUDA_INCLUDE], []),
+    ('cupy_backends.cuda.ops._reduction', [], [CUDA_INCLUDE], []),
+    ('cupy_backends.cuda.ops._blas', [], [CUDA_INCLUDE], []),
+    ('cupy_backends.cuda.ops._provider', [], [CUDA_INCLUDE], []),
+]
+
+
+def _modules(backend):
+    if backend != 'cuda':
+        return _CYTHON_MODULES
+    out = [m for m in _CYTHON_MODULES
+           if not m[0].startswith('cupy_backends.ascend.')]
+    out = [(n, s, [CUDA_INCLUDE] if n == 'cupy_backends.backend.api' else i,
+            l) for n, s, i, l in out]
+    return _CUDA_MODULES + out
+
+
 def _simulator_sources():
     return sorted(glob.glob(os.path.join(ROOT, SIM_CSRC, '*.c')))
 
@@ -52,14 +76,14 @@ def _simulator_sources():
 def extensions(backend, macros, compile_args):
     from setuptools import Extension
     exts = []
-    for name, sources, includes, libs in _CYTHON_MODULES:
+    for name, sources, includes, libs in _modules(backend):
         pyx = name.replace('.', '/') + '.pyx'
         exts.append(Extension(
             name, [pyx] + sources, include_dirs=includes, libraries=libs,
             define_macros=macros, extra_compile_args=compile_args,
             extra_link_args=['-pthread'],
             depends=[os.path.join(d, h) for d in includes
-                     for h in ('cupy_acl.h', 'cupy_aclnn_ops.h')
+                     for h in ('cupy_acl.h', 'cupy_aclnn_ops.h', 'cupy_cuda.h')
                      if os.path.exists(os.path.join(ROOT, d, h))]))
     if backend == 'ascend':
         sim_c = [os.path.relpath(p, ROOT) for p in _simulator_sources()]

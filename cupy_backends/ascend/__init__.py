@@ -14,5 +14,9 @@ def runtime_info():
 
 
 def is_simulator():
-    """True when the bundled CANN simulator is in use."""
+    """True when the bundled CANN simulator is in use (False in a build
+    for another backend, which has neither CANN nor the simulator)."""
+    from cupy_backends import get_backend_name
+    if get_backend_name() != 'ascend':
+        return False
     return runtime_info()['simulator']

@@ -42,6 +42,20 @@ cdef class Provider:
         return {}
 
 
+def merge_tables(families, str table):
+    """{op: value} merged from the `table` attribute (OPERATIONS or
+    ROUTES) of each family module of a provider; an operation defined by
+    two families is an error."""
+    out = {}
+    for mod in families:
+        for op, value in getattr(mod, table, {}).items():
+            if op in out:
+                raise RuntimeError('operation {!r} is defined by two '
+                                   'families'.format(op))
+            out[op] = value
+    return out
+
+
 cdef Provider _provider = None
 
 

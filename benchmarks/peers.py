@@ -1,0 +1,271 @@
+"""This library against CuPy and PyTorch on the same GPU (issue 19), each
+in its own process (the module names clash with CuPy's):
+
+``python benchmarks/peers.py`` runs every framework it finds and prints
+the table side by side: device time per call (CUDA events around a batch
+of calls, median of repeats), GB/s or TFLOP/s, and the ratio of our
+throughput to the best peer's (>= 1 is as fast).  The host rows time
+issuing a call on 16 elements (perf_counter over a batch, synchronised at
+the end).  ``--framework ours|cupy|torch`` runs one worker (JSON out).
+Also the job ``peers`` of benchmark.py.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SIZES = (1 << 24, 1 << 28)
+MATMUL = (4096, 8192)
+ELEMENTWISE = ('add', 'multiply', 'cos', 'exp', 'sum')
+DTYPES = ('float32', 'float64')
+MATMUL_DTYPES = ('float16', 'float32', 'float64')
+
+
+class _Cupy:
+    """ours or upstream CuPy: the same API."""
+
+    def __init__(self, xp):
+        self.xp = xp
+
+    def make(self, n, dtype, value=1.0):
+        return self.xp.full(n, value, dtype=dtype)
+
+    def rand(self, shape, dtype):
+        return self.xp.asarray(
+            __import__('numpy').random.default_rng(0).standard_normal(
+                shape).astype(dtype))
+
+    def ops(self):
+        xp = self.xp
+        return {'add': lambda a, b: xp.add(a, b),
+                'multiply': lambda a, b: xp.multiply(a, b),
+                'cos': lambda a, b: xp.cos(a), 'exp': lambda a, b: xp.exp(a),
+                'sum': lambda a, b: a.sum(),
+                'matmul': lambda a, b: xp.matmul(a, b)}
+
+    def timer(self):
+        ev = self.xp.cuda.Event
+
+        def run(fn, batch):
+            e0, e1 = ev(), ev()
+            e0.record()
+            for _ in range(batch):
+                fn()
+            e1.record()
+            e1.synchronize()
+            return self.xp.cuda.get_elapsed_time(e0, e1) / 1e3 / batch
+        return run
+
+    def sync(self):
+        self.xp.cuda.Device().synchronize()
+
+    def free(self):
+        self.xp.get_default_memory_pool().free_all_blocks()
+
+
+class _Torch:
+
+    def __init__(self):
+        import torch
+        self.t = torch
+        torch.backends.cuda.matmul.allow_tf32 = False
+        torch.backends.cudnn.allow_tf32 = False
+
+    def _dt(self, dtype):
+        return getattr(self.t, dtype)
+
+    def make(self, n, dtype, value=1.0):
+        return self.t.full((n,), value, dtype=self._dt(dtype), device='cuda')
+
+    def rand(self, shape, dtype):
+        return self.t.randn(shape, dtype=self._dt(dtype), device='cuda')
+
+    def ops(self):
+        t = self.t
+        return {'add': lambda a, b: t.add(a, b),
+                'multiply': lambda a, b: t.mul(a, b),
+                'cos': lambda a, b: t.cos(a), 'exp': lambda a, b: t.exp(a),
+                'sum': lambda a, b: a.sum(),
+                'matmul': lambda a, b: t.matmul(a, b)}
+
+    def timer(self):
+        t = self.t
+
+        def run(fn, batch):
+            e0 = t.cuda.Event(enable_timing=True)
+            e1 = t.cuda.Event(enable_timing=True)
+            e0.record()
+            for _ in range(batch):
+                fn()
+            e1.record()
+            e1.synchronize()
+            return e0.elapsed_time(e1) / 1e3 / batch
+        return run
+
+    def sync(self):
+        self.t.cuda.synchronize()
+
+    def free(self):
+        self.t.cuda.empty_cache()
+
+
+def _framework(name):
+    if name == 'ours':
+        sys.path.insert(0, ROOT)
+        import cupy
+        assert os.path.dirname(os.path.dirname(cupy.__file__)) == ROOT
+        return _Cupy(cupy)
+    if name == 'cupy':
+        while ROOT in sys.path:
+            sys.path.remove(ROOT)
+        import cupy
+        return _Cupy(cupy)
+    return _Torch()
+
+
+def _median(run, fn, batch, repeat=5):
+    run(fn, 2)
+    return statistics.median(run(fn, batch) for _ in range(repeat))
+
+
+def worker(name):
+    fw = _framework(name)
+    ops = fw.ops()
+    run = fw.timer()
+    rows = []
+    for dtype in DTYPES:
+        for n in SIZES:
+            a = fw.make(n, dtype, 0.5)
+            b = fw.make(n, dtype, 0.25)
+            item = 4 if dtype == 'float32' else 8
+            for op in ELEMENTWISE:
+                nbytes = n * item * {'add': 3, 'multiply': 3, 'sum': 1}.get(
+                    op, 2)
+                f = ops[op]
+                s = _median(run, lambda: f(a, b), 20 if n < 1 << 26 else 5)
+                rows.append(dict(op=op, dtype=dtype, size=n, time_s=s,
+                                 rate=nbytes / s / 1e9, unit='GB/s'))
+            del a, b
+            fw.free()
+    for dtype in MATMUL_DTYPES:
+        for n in MATMUL:
+            a = fw.rand((n, n), dtype)
+            b = fw.rand((n, n), dtype)
+            f = ops['matmul']
+            s = _median(run, lambda: f(a, b), 3 if n > 4096 else 10, 3)
+            rows.append(dict(op='matmul', dtype=dtype, size=n, time_s=s,
+                             rate=2 * n ** 3 / s / 1e12, unit='TFLOP/s'))
+            del a, b
+            fw.free()
+    # host time per call on 16 elements
+    a = fw.make(16, 'float32', 0.5)
+    b = fw.make(16, 'float32', 0.25)
+    for op, fn in (('a + b', lambda: a + b), ('cos(a)', lambda: ops['cos'](
+            a, b)), ('a.sum()', lambda: a.sum())):
+        for _ in range(200):
+            fn()
+        fw.sync()
+        times = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            for _ in range(2000):
+                fn()
+            fw.sync()
+            times.append((time.perf_counter() - t0) / 2000)
+        rows.append(dict(op=op, dtype='float32', size=16,
+                         time_s=statistics.median(times), rate=None,
+                         unit='host'))
+    return rows
+
+
+def _run_worker(name):
+    cmd = [sys.executable, os.path.abspath(__file__), '--framework', name]
+    # a peer must not see this checkout's `cupy`: run it from /tmp
+    env = dict(os.environ)
+    if name != 'ours':
+        env['PYTHONPATH'] = os.pathsep.join(
+            p for p in env.get('PYTHONPATH', '').split(os.pathsep)
+            if p and os.path.abspath(p) != ROOT)
+    res = subprocess.run(cmd, capture_output=True, text=True, env=env,
+                         cwd='/tmp' if name != 'ours' else ROOT)
+    if res.returncode != 0:
+        sys.stderr.write('peer {} failed:\n{}\n'.format(name,
+                                                        res.stderr[-2000:]))
+        return None
+    return json.loads(res.stdout.strip().splitlines()[-1])
+
+
+def compare(frameworks=('ours', 'cupy', 'torch')):
+    results = {f: _run_worker(f) for f in frameworks}
+    results = {f: r for f, r in results.items() if r is not None}
+    ours = results.get('ours') or []
+    peers = [f for f in results if f != 'ours']
+    out = []
+    for i, row in enumerate(ours):
+        line = dict(op=row['op'], dtype=row['dtype'], size=row['size'],
+                    unit=row['unit'], ours=row['time_s'])
+        best = None
+        for p in peers:
+            t = results[p][i]['time_s']
+            line[p] = t
+            best = t if best is None else min(best, t)
+        # ratio of throughput: best peer time / our time (>= 1: as fast)
+        line['ratio'] = best / row['time_s'] if best else None
+        out.append(line)
+    return out, peers
+
+
+def table(rows, peers):
+    head = '{:<9} {:>7} {:>10} {:>12}'.format('op', 'dtype', 'size', 'ours')
+    for p in peers:
+        head += ' {:>12}'.format(p)
+    head += ' {:>8}  {}'.format('ratio', 'rates (ours / peers)')
+    out = [head]
+    for r in rows:
+        line = '{:<9} {:>7} {:>10} {:>10.1f}us'.format(
+            r['op'], r['dtype'], r['size'], r['ours'] * 1e6)
+        for p in peers:
+            line += ' {:>10.1f}us'.format(r[p] * 1e6)
+        line += ' {:>8}'.format('{:.2f}'.format(r['ratio'])
+                                if r['ratio'] else '-')
+        if r['unit'] != 'host':
+            if r['unit'] == 'GB/s':
+                n = r['size'] * (4 if r['dtype'] == 'float32' else 8) * {
+                    'add': 3, 'multiply': 3, 'sum': 1}.get(r['op'], 2)
+                rate = lambda t: n / t / 1e9
+            else:
+                rate = lambda t: 2 * r['size'] ** 3 / t / 1e12
+            line += '  ' + ' / '.join('{:.0f}'.format(rate(r[k])) if r[
+                'unit'] == 'GB/s' else '{:.1f}'.format(rate(r[k]))
+                for k in ['ours'] + peers) + ' ' + r['unit']
+        out.append(line)
+    return '\n'.join(out)
+
+
+def bench_peers():
+    """benchmark.py job: the side-by-side table (printed), no rows for the
+    NumPy table."""
+    rows, peers = compare()
+    print(table(rows, peers))
+    return []
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--framework', choices=('ours', 'cupy', 'torch'))
+    args = parser.parse_args()
+    if args.framework:
+        print(json.dumps(worker(args.framework)))
+        return 0
+    rows, peers = compare()
+    print(table(rows, peers))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,131 @@
+# Vendor bindings for CUDA (DESIGN.md layer 1): one table of function
+# pointers per library (include/cupy_cuda.h), filled by dlsym on first use.
+# Only this package's layer-2 implementation (_xpu_api.pxi) and its
+# provider (ops/) cimport this.
+
+from libc.stdint cimport intptr_t
+
+cdef extern from "cupy_cuda.h" nogil:
+    ctypedef void* cudaStream_t
+    ctypedef void* cudaEvent_t
+    ctypedef void* CUmodule
+    ctypedef void* CUfunction
+    ctypedef void* nvrtcProgram
+    ctypedef void* cublasHandle_t
+    ctypedef void (*cupy_host_fn)(void*) noexcept nogil
+    ctypedef struct cupy_ipc_handle:
+        char reserved[64]
+    ctypedef struct cupy_pointer_attributes:
+        int type
+        int device
+        void* devicePointer
+        void* hostPointer
+
+    ctypedef struct cupy_cudart_table:
+        int (*cudaGetDeviceCount)(int*) noexcept nogil
+        int (*cudaGetDevice)(int*) noexcept nogil
+        int (*cudaSetDevice)(int) noexcept nogil
+        int (*cudaDeviceSynchronize)() noexcept nogil
+        int (*cudaMemGetInfo)(size_t*, size_t*) noexcept nogil
+        int (*cudaMalloc)(void**, size_t) noexcept nogil
+        int (*cudaFree)(void*) noexcept nogil
+        int (*cudaMallocHost)(void**, size_t) noexcept nogil
+        int (*cudaFreeHost)(void*) noexcept nogil
+        int (*cudaMallocManaged)(void**, size_t, unsigned int) noexcept nogil
+        int (*cudaHostRegister)(void*, size_t, unsigned int) noexcept nogil
+        int (*cudaHostUnregister)(void*) noexcept nogil
+        int (*cudaMemcpy)(void*, const void*, size_t, int) noexcept nogil
+        int (*cudaMemcpyAsync)(void*, const void*, size_t, int, cudaStream_t) noexcept nogil
+        int (*cudaMemcpyPeer)(void*, int, const void*, int, size_t) noexcept nogil
+        int (*cudaMemcpyPeerAsync)(void*, int, const void*, int, size_t,
+                                   cudaStream_t) noexcept nogil
+        int (*cudaMemset)(void*, int, size_t) noexcept nogil
+        int (*cudaMemsetAsync)(void*, int, size_t, cudaStream_t) noexcept nogil
+        int (*cudaStreamCreateWithFlags)(cudaStream_t*, unsigned int) noexcept nogil
+        int (*cudaStreamCreateWithPriority)(cudaStream_t*, unsigned int, int) noexcept nogil
+        int (*cudaStreamDestroy)(cudaStream_t) noexcept nogil
+        int (*cudaStreamSynchronize)(cudaStream_t) noexcept nogil
+        int (*cudaStreamQuery)(cudaStream_t) noexcept nogil
+        int (*cudaStreamWaitEvent)(cudaStream_t, cudaEvent_t, unsigned int) noexcept nogil
+        int (*cudaLaunchHostFunc)(cudaStream_t, cupy_host_fn, void*) noexcept nogil
+        int (*cudaEventCreateWithFlags)(cudaEvent_t*, unsigned int) noexcept nogil
+        int (*cudaEventDestroy)(cudaEvent_t) noexcept nogil
+        int (*cudaEventRecord)(cudaEvent_t, cudaStream_t) noexcept nogil
+        int (*cudaEventSynchronize)(cudaEvent_t) noexcept nogil
+        int (*cudaEventQuery)(cudaEvent_t) noexcept nogil
+        int (*cudaEventElapsedTime)(float*, cudaEvent_t, cudaEvent_t) noexcept nogil
+        const char* (*cudaGetErrorName)(int) noexcept nogil
+        const char* (*cudaGetErrorString)(int) noexcept nogil
+        int (*cudaGetLastError)() noexcept nogil
+        int (*cudaRuntimeGetVersion)(int*) noexcept nogil
+        int (*cudaDriverGetVersion)(int*) noexcept nogil
+        int (*cudaDeviceGetAttribute)(int*, int, int) noexcept nogil
+        int (*cudaDeviceCanAccessPeer)(int*, int, int) noexcept nogil
+        int (*cudaDeviceEnablePeerAccess)(int, unsigned int) noexcept nogil
+        int (*cudaPointerGetAttributes)(cupy_pointer_attributes*, const void*) noexcept nogil
+        int (*cudaIpcGetMemHandle)(cupy_ipc_handle*, void*) noexcept nogil
+        int (*cudaIpcOpenMemHandle)(void**, cupy_ipc_handle, unsigned int) noexcept nogil
+        int (*cudaIpcCloseMemHandle)(void*) noexcept nogil
+        int (*cudaIpcGetEventHandle)(cupy_ipc_handle*, cudaEvent_t) noexcept nogil
+        int (*cudaIpcOpenEventHandle)(cudaEvent_t*, cupy_ipc_handle) noexcept nogil
+        int (*cudaProfilerStart)() noexcept nogil
+        int (*cudaProfilerStop)() noexcept nogil
+        int (*cudaMallocAsync)(void**, size_t, cudaStream_t) noexcept nogil
+        int (*cudaFreeAsync)(void*, cudaStream_t) noexcept nogil
+
+    ctypedef struct cupy_cuda_driver_table:
+        int (*cuInit)(unsigned int) noexcept nogil
+        int (*cuDriverGetVersion)(int*) noexcept nogil
+        int (*cuDeviceGetName)(char*, int, int) noexcept nogil
+        int (*cuGetErrorName)(int, const char**) noexcept nogil
+        int (*cuGetErrorString)(int, const char**) noexcept nogil
+        int (*cuModuleLoadData)(CUmodule*, const void*) noexcept nogil
+        int (*cuModuleUnload)(CUmodule) noexcept nogil
+        int (*cuModuleGetFunction)(CUfunction*, CUmodule, const char*) noexcept nogil
+        int (*cuFuncSetAttribute)(CUfunction, int, int) noexcept nogil
+        int (*cuFuncGetAttribute)(int*, int, CUfunction) noexcept nogil
+        int (*cuLaunchKernel)(CUfunction, unsigned int, unsigned int,
+                              unsigned int, unsigned int, unsigned int,
+                              unsigned int, unsigned int, cudaStream_t,
+                              void**, void**) noexcept nogil
+
+    ctypedef struct cupy_nvrtc_table:
+        const char* (*nvrtcGetErrorString)(int) noexcept nogil
+        int (*nvrtcVersion)(int*, int*) noexcept nogil
+        int (*nvrtcCreateProgram)(nvrtcProgram*, const char*, const char*,
+                                  int, const char* const*, const char* const*) noexcept nogil
+        int (*nvrtcDestroyProgram)(nvrtcProgram*) noexcept nogil
+        int (*nvrtcCompileProgram)(nvrtcProgram, int, const char* const*) noexcept nogil
+        int (*nvrtcGetProgramLogSize)(nvrtcProgram, size_t*) noexcept nogil
+        int (*nvrtcGetProgramLog)(nvrtcProgram, char*) noexcept nogil
+        int (*nvrtcGetPTXSize)(nvrtcProgram, size_t*) noexcept nogil
+        int (*nvrtcGetPTX)(nvrtcProgram, char*) noexcept nogil
+        int (*nvrtcGetCUBINSize)(nvrtcProgram, size_t*) noexcept nogil
+        int (*nvrtcGetCUBIN)(nvrtcProgram, char*) noexcept nogil
+        int (*nvrtcAddNameExpression)(nvrtcProgram, const char*) noexcept nogil
+        int (*nvrtcGetLoweredName)(nvrtcProgram, const char*, const char**) noexcept nogil
+
+    ctypedef struct cupy_cublas_table:
+        int (*cublasCreate_v2)(cublasHandle_t*) noexcept nogil
+        int (*cublasDestroy_v2)(cublasHandle_t) noexcept nogil
+        int (*cublasGetVersion_v2)(cublasHandle_t, int*) noexcept nogil
+        int (*cublasSetStream_v2)(cublasHandle_t, cudaStream_t) noexcept nogil
+        int (*cublasSetMathMode)(cublasHandle_t, int) noexcept nogil
+        int (*cublasSetWorkspace_v2)(cublasHandle_t, void*, size_t) noexcept nogil
+        int (*cublasGemmStridedBatchedEx)(
+            cublasHandle_t, int, int, int, int, int, const void*,
+            const void*, int, int, long long, const void*, int, int,
+            long long, const void*, void*, int, int, long long, int, int,
+            int) noexcept nogil
+
+
+cdef cupy_cudart_table* rt() except NULL
+cdef cupy_cuda_driver_table* drv() except NULL
+cdef cupy_nvrtc_table* nvrtc() except NULL
+cdef cupy_cublas_table* cublas() except NULL
+
+# Raise the typed error of a failed call (status != 0).
+cdef int check(int status, str function) except -1
+cdef int check_driver(int status, str function) except -1
+cdef int check_nvrtc(int status, str function) except -1
+cdef int check_cublas(int status, str function) except -1

@@ -1,0 +1,180 @@
+/* The CUDA functions this package calls, each declared once (DESIGN.md,
+ * "Layers": one table of function pointers per vendor library, filled by
+ * dlsym at run time, so building needs no CUDA toolkit).
+ *
+ * Each library is an X-macro list of rows X(return, name, (args)) for the
+ * functions every supported version exports and O(...) for optional ones
+ * (newer than the oldest supported version: the pointer stays NULL and
+ * the caller raises a clear error when it is used).  Handles are opaque
+ * pointers; enum arguments are int.  Signatures restate the CUDA Runtime,
+ * Driver, NVRTC and cuBLAS API references (CUDA 12.x / 13.x). */
+
+#ifndef CUPY_CUDA_H
+#define CUPY_CUDA_H
+
+#include <dlfcn.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef void* cudaStream_t;
+typedef void* cudaEvent_t;
+typedef void* CUmodule;
+typedef void* CUfunction;
+typedef void* nvrtcProgram;
+typedef void* cublasHandle_t;
+typedef void (*cupy_host_fn)(void*);
+
+/* cudaIpcMemHandle_t / cudaIpcEventHandle_t: 64 opaque bytes. */
+typedef struct { char reserved[64]; } cupy_ipc_handle;
+
+/* cudaPointerAttributes (CUDA >= 11: type, device, devicePointer,
+ * hostPointer; a few reserved words after them in newer versions, so the
+ * buffer is generous). */
+typedef struct {
+    int type;
+    int device;
+    void* devicePointer;
+    void* hostPointer;
+    long long reserved[8];
+} cupy_pointer_attributes;
+
+/* ---- the CUDA runtime (libcudart) ---- */
+#define CUPY_CUDART_FUNCS(X, O) \
+    X(int, cudaGetDeviceCount, (int*)) \
+    X(int, cudaGetDevice, (int*)) \
+    X(int, cudaSetDevice, (int)) \
+    X(int, cudaDeviceSynchronize, (void)) \
+    X(int, cudaMemGetInfo, (size_t*, size_t*)) \
+    X(int, cudaMalloc, (void**, size_t)) \
+    X(int, cudaFree, (void*)) \
+    X(int, cudaMallocHost, (void**, size_t)) \
+    X(int, cudaFreeHost, (void*)) \
+    X(int, cudaMallocManaged, (void**, size_t, unsigned int)) \
+    X(int, cudaHostRegister, (void*, size_t, unsigned int)) \
+    X(int, cudaHostUnregister, (void*)) \
+    X(int, cudaMemcpy, (void*, const void*, size_t, int)) \
+    X(int, cudaMemcpyAsync, (void*, const void*, size_t, int, cudaStream_t)) \
+    X(int, cudaMemcpyPeer, (void*, int, const void*, int, size_t)) \
+    X(int, cudaMemcpyPeerAsync, (void*, int, const void*, int, size_t, \
+                                 cudaStream_t)) \
+    X(int, cudaMemset, (void*, int, size_t)) \
+    X(int, cudaMemsetAsync, (void*, int, size_t, cudaStream_t)) \
+    X(int, cudaStreamCreateWithFlags, (cudaStream_t*, unsigned int)) \
+    X(int, cudaStreamCreateWithPriority, (cudaStream_t*, unsigned int, int)) \
+    X(int, cudaStreamDestroy, (cudaStream_t)) \
+    X(int, cudaStreamSynchronize, (cudaStream_t)) \
+    X(int, cudaStreamQuery, (cudaStream_t)) \
+    X(int, cudaStreamWaitEvent, (cudaStream_t, cudaEvent_t, unsigned int)) \
+    X(int, cudaLaunchHostFunc, (cudaStream_t, cupy_host_fn, void*)) \
+    X(int, cudaEventCreateWithFlags, (cudaEvent_t*, unsigned int)) \
+    X(int, cudaEventDestroy, (cudaEvent_t)) \
+    X(int, cudaEventRecord, (cudaEvent_t, cudaStream_t)) \
+    X(int, cudaEventSynchronize, (cudaEvent_t)) \
+    X(int, cudaEventQuery, (cudaEvent_t)) \
+    X(int, cudaEventElapsedTime, (float*, cudaEvent_t, cudaEvent_t)) \
+    X(const char*, cudaGetErrorName, (int)) \
+    X(const char*, cudaGetErrorString, (int)) \
+    X(int, cudaGetLastError, (void)) \
+    X(int, cudaRuntimeGetVersion, (int*)) \
+    X(int, cudaDriverGetVersion, (int*)) \
+    X(int, cudaDeviceGetAttribute, (int*, int, int)) \
+    X(int, cudaDeviceCanAccessPeer, (int*, int, int)) \
+    X(int, cudaDeviceEnablePeerAccess, (int, unsigned int)) \
+    X(int, cudaPointerGetAttributes, (cupy_pointer_attributes*, const void*)) \
+    X(int, cudaIpcGetMemHandle, (cupy_ipc_handle*, void*)) \
+    X(int, cudaIpcOpenMemHandle, (void**, cupy_ipc_handle, unsigned int)) \
+    X(int, cudaIpcCloseMemHandle, (void*)) \
+    X(int, cudaIpcGetEventHandle, (cupy_ipc_handle*, cudaEvent_t)) \
+    X(int, cudaIpcOpenEventHandle, (cudaEvent_t*, cupy_ipc_handle)) \
+    X(int, cudaProfilerStart, (void)) \
+    X(int, cudaProfilerStop, (void)) \
+    O(int, cudaMallocAsync, (void**, size_t, cudaStream_t)) \
+    O(int, cudaFreeAsync, (void*, cudaStream_t))
+
+/* ---- the CUDA driver (libcuda): modules and launches only ---- */
+#define CUPY_CUDA_DRIVER_FUNCS(X, O) \
+    X(int, cuInit, (unsigned int)) \
+    X(int, cuDriverGetVersion, (int*)) \
+    X(int, cuDeviceGetName, (char*, int, int)) \
+    X(int, cuGetErrorName, (int, const char**)) \
+    X(int, cuGetErrorString, (int, const char**)) \
+    X(int, cuModuleLoadData, (CUmodule*, const void*)) \
+    X(int, cuModuleUnload, (CUmodule)) \
+    X(int, cuModuleGetFunction, (CUfunction*, CUmodule, const char*)) \
+    X(int, cuFuncSetAttribute, (CUfunction, int, int)) \
+    X(int, cuFuncGetAttribute, (int*, int, CUfunction)) \
+    X(int, cuLaunchKernel, (CUfunction, unsigned int, unsigned int, \
+                            unsigned int, unsigned int, unsigned int, \
+                            unsigned int, unsigned int, cudaStream_t, \
+                            void**, void**))
+
+/* ---- NVRTC (libnvrtc) ---- */
+#define CUPY_NVRTC_FUNCS(X, O) \
+    X(const char*, nvrtcGetErrorString, (int)) \
+    X(int, nvrtcVersion, (int*, int*)) \
+    X(int, nvrtcCreateProgram, (nvrtcProgram*, const char*, const char*, \
+                                int, const char* const*, \
+                                const char* const*)) \
+    X(int, nvrtcDestroyProgram, (nvrtcProgram*)) \
+    X(int, nvrtcCompileProgram, (nvrtcProgram, int, const char* const*)) \
+    X(int, nvrtcGetProgramLogSize, (nvrtcProgram, size_t*)) \
+    X(int, nvrtcGetProgramLog, (nvrtcProgram, char*)) \
+    X(int, nvrtcGetPTXSize, (nvrtcProgram, size_t*)) \
+    X(int, nvrtcGetPTX, (nvrtcProgram, char*)) \
+    X(int, nvrtcGetCUBINSize, (nvrtcProgram, size_t*)) \
+    X(int, nvrtcGetCUBIN, (nvrtcProgram, char*)) \
+    X(int, nvrtcAddNameExpression, (nvrtcProgram, const char*)) \
+    X(int, nvrtcGetLoweredName, (nvrtcProgram, const char*, const char**))
+
+/* ---- cuBLAS (libcublas) ---- */
+#define CUPY_CUBLAS_FUNCS(X, O) \
+    X(int, cublasCreate_v2, (cublasHandle_t*)) \
+    X(int, cublasDestroy_v2, (cublasHandle_t)) \
+    X(int, cublasGetVersion_v2, (cublasHandle_t, int*)) \
+    X(int, cublasSetStream_v2, (cublasHandle_t, cudaStream_t)) \
+    X(int, cublasSetMathMode, (cublasHandle_t, int)) \
+    X(int, cublasSetWorkspace_v2, (cublasHandle_t, void*, size_t)) \
+    X(int, cublasGemmStridedBatchedEx, \
+      (cublasHandle_t, int, int, int, int, int, const void*, const void*, \
+       int, int, long long, const void*, int, int, long long, const void*, \
+       void*, int, int, long long, int, int, int))
+
+#define CUPY_DECLARE_FIELD(ret, name, args) ret (*name) args;
+
+typedef struct { CUPY_CUDART_FUNCS(CUPY_DECLARE_FIELD, CUPY_DECLARE_FIELD) }
+    cupy_cudart_table;
+typedef struct {
+    CUPY_CUDA_DRIVER_FUNCS(CUPY_DECLARE_FIELD, CUPY_DECLARE_FIELD) }
+    cupy_cuda_driver_table;
+typedef struct { CUPY_NVRTC_FUNCS(CUPY_DECLARE_FIELD, CUPY_DECLARE_FIELD) }
+    cupy_nvrtc_table;
+typedef struct { CUPY_CUBLAS_FUNCS(CUPY_DECLARE_FIELD, CUPY_DECLARE_FIELD) }
+    cupy_cublas_table;
+
+/* Fill a table from a dlopen handle: NULL on success, else the name of
+ * the first required function the library lacks. */
+#define CUPY_LOAD_REQUIRED(ret, name, args) \
+    t->name = (ret (*) args)dlsym(h, #name); \
+    if (t->name == NULL) return #name;
+#define CUPY_LOAD_OPTIONAL(ret, name, args) \
+    t->name = (ret (*) args)dlsym(h, #name);
+
+static const char* cupy_cudart_table_load(void* h, cupy_cudart_table* t) {
+    CUPY_CUDART_FUNCS(CUPY_LOAD_REQUIRED, CUPY_LOAD_OPTIONAL)
+    return NULL;
+}
+static const char* cupy_cuda_driver_table_load(void* h,
+                                               cupy_cuda_driver_table* t) {
+    CUPY_CUDA_DRIVER_FUNCS(CUPY_LOAD_REQUIRED, CUPY_LOAD_OPTIONAL)
+    return NULL;
+}
+static const char* cupy_nvrtc_table_load(void* h, cupy_nvrtc_table* t) {
+    CUPY_NVRTC_FUNCS(CUPY_LOAD_REQUIRED, CUPY_LOAD_OPTIONAL)
+    return NULL;
+}
+static const char* cupy_cublas_table_load(void* h, cupy_cublas_table* t) {
+    CUPY_CUBLAS_FUNCS(CUPY_LOAD_REQUIRED, CUPY_LOAD_OPTIONAL)
+    return NULL;
+}
+
+#endif

@@ -1,0 +1,316 @@
+"""The CUDA C++ every generated kernel starts with: storage and compute
+types, conversions with NumPy's casting results, complex arithmetic, and
+the helpers that give NumPy's edge semantics (ops/_ufuncs.py uses them).
+
+No header is included, so NVRTC needs nothing from a toolkit: float16 is
+stored as its 16 bits and converted with the PTX ``cvt`` instructions
+(PTX ISA, "cvt"), complex numbers are a two-member struct with NumPy's
+layout.  Math functions are CUDA's device library (the C++ overloads pick
+the float versions for float arguments).
+"""
+
+# storage type of each NumPy dtype char
+STORAGE = {
+    '?': 'bool', 'b': 'signed char', 'B': 'unsigned char',
+    'h': 'short', 'H': 'unsigned short', 'i': 'int', 'I': 'unsigned int',
+    'l': 'long long', 'L': 'unsigned long long',
+    'q': 'long long', 'Q': 'unsigned long long',
+    'e': 'half_t', 'f': 'float', 'd': 'double',
+    'F': 'cpx<float>', 'D': 'cpx<double>',
+}
+# the type expressions compute in (float16 computes in float, as NumPy's
+# float16 loops do)
+COMPUTE = dict(STORAGE, e='float')
+CHARS = ''.join(STORAGE)
+
+
+def type_class(char):
+    """'b' bool, 'i' signed, 'u' unsigned, 'f' real float, 'c' complex."""
+    if char == '?':
+        return 'b'
+    if char in 'bhilq':
+        return 'i'
+    if char in 'BHILQ':
+        return 'u'
+    if char in 'efd':
+        return 'f'
+    return 'c'
+
+
+PRELUDE = r'''
+typedef unsigned long long u64_t;
+/* no <math.h> under NVRTC without a toolkit: the IEEE bit patterns */
+#define INFINITY __int_as_float(0x7f800000)
+#define NAN __int_as_float(0x7fffffff)
+struct half_t { unsigned short x; };
+template<class T> struct __align__(2 * sizeof(T)) cpx { T re, im; };
+
+__device__ __forceinline__ float h2f(half_t h) {
+    float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h.x)); return f; }
+__device__ __forceinline__ half_t f2h(float f) {
+    half_t h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h.x) : "f"(f)); return h; }
+__device__ __forceinline__ half_t d2h(double d) {
+    half_t h; asm("cvt.rn.f16.f64 %0, %1;" : "=h"(h.x) : "d"(d)); return h; }
+
+/* conversions: conv<To>(x), NumPy's casts (to bool: != 0; complex to
+   real: the real part) */
+template<class O> struct tag {};
+template<class C> __device__ __forceinline__ bool conv_(tag<bool>, C x) {
+    return x != C(0); }
+template<class T> __device__ __forceinline__ bool conv_(tag<bool>, cpx<T> x) {
+    return x.re != T(0) || x.im != T(0); }
+template<class T> struct is_real_ { static constexpr bool v = false; };
+template<> struct is_real_<float> { static constexpr bool v = true; };
+template<> struct is_real_<double> { static constexpr bool v = true; };
+/* float -> integer as NumPy on x86-64: through a 64-bit integer, so a
+   negative value wraps into an unsigned type instead of saturating */
+template<class O, class C> __device__ __forceinline__ O conv_(tag<O>, C x) {
+    if constexpr (is_real_<C>::v && !is_real_<O>::v) {
+        return x >= C(9223372036854775808.0) ? (O)(unsigned long long)x
+                                             : (O)(long long)x;
+    } else {
+        return (O)x;
+    }
+}
+template<class O, class T> __device__ __forceinline__ O conv_(tag<O>,
+                                                              cpx<T> x) {
+    return conv_(tag<O>(), x.re); }
+template<class C> __device__ __forceinline__ half_t conv_(tag<half_t>, C x) {
+    return f2h((float)x); }
+__device__ __forceinline__ half_t conv_(tag<half_t>, double x) {
+    return d2h(x); }
+template<class T> __device__ __forceinline__ half_t conv_(tag<half_t>,
+                                                          cpx<T> x) {
+    return conv_(tag<half_t>(), x.re); }
+template<class T, class C> __device__ __forceinline__ cpx<T> conv_(
+        tag<cpx<T> >, C x) {
+    cpx<T> r; r.re = (T)x; r.im = T(0); return r; }
+template<class T, class U> __device__ __forceinline__ cpx<T> conv_(
+        tag<cpx<T> >, cpx<U> x) {
+    cpx<T> r; r.re = (T)x.re; r.im = (T)x.im; return r; }
+template<class O> __device__ __forceinline__ O conv_(tag<O>, half_t x) {
+    return conv_(tag<O>(), h2f(x)); }
+template<class T> __device__ __forceinline__ cpx<T> conv_(tag<cpx<T> >,
+                                                          half_t x) {
+    cpx<T> r; r.re = (T)h2f(x); r.im = T(0); return r; }
+__device__ __forceinline__ half_t conv_(tag<half_t>, half_t x) { return x; }
+__device__ __forceinline__ bool conv_(tag<bool>, half_t x) {
+    return h2f(x) != 0.0f; }
+template<class O, class X> __device__ __forceinline__ O conv(X x) {
+    return conv_(tag<O>(), x); }
+
+/* complex arithmetic */
+template<class T> __device__ __forceinline__ cpx<T> mk(T re, T im) {
+    cpx<T> r; r.re = re; r.im = im; return r; }
+template<class T> __device__ __forceinline__ cpx<T> operator+(cpx<T> a,
+                                                              cpx<T> b) {
+    return mk(a.re + b.re, a.im + b.im); }
+template<class T> __device__ __forceinline__ cpx<T> operator-(cpx<T> a,
+                                                              cpx<T> b) {
+    return mk(a.re - b.re, a.im - b.im); }
+template<class T> __device__ __forceinline__ cpx<T> operator-(cpx<T> a) {
+    return mk(-a.re, -a.im); }
+template<class T> __device__ __forceinline__ cpx<T> operator*(cpx<T> a,
+                                                              cpx<T> b) {
+    return mk(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re); }
+/* Smith's algorithm, as NumPy's complex division (umath loops) */
+template<class T> __device__ __forceinline__ cpx<T> operator/(cpx<T> a,
+                                                              cpx<T> b) {
+    T abr = fabs(b.re), abi = fabs(b.im);
+    if (abr >= abi) {
+        if (abr == T(0) && abi == T(0)) {
+            return mk(a.re / abr, a.im / abi);
+        }
+        T rat = b.im / b.re, scl = T(1) / (b.re + b.im * rat);
+        return mk((a.re + a.im * rat) * scl, (a.im - a.re * rat) * scl);
+    }
+    T rat = b.re / b.im, scl = T(1) / (b.im + b.re * rat);
+    return mk((a.re * rat + a.im) * scl, (a.im * rat - a.re) * scl);
+}
+template<class T> __device__ __forceinline__ bool operator==(cpx<T> a,
+                                                             cpx<T> b) {
+    return a.re == b.re && a.im == b.im; }
+template<class T> __device__ __forceinline__ bool operator!=(cpx<T> a,
+                                                             cpx<T> b) {
+    return !(a == b); }
+/* NumPy orders complex numbers lexicographically (real, then imag) */
+template<class T> __device__ __forceinline__ bool operator<(cpx<T> a,
+                                                            cpx<T> b) {
+    return a.re < b.re ? (a.im == a.im && b.im == b.im)
+                       : (a.re == b.re && a.im < b.im); }
+template<class T> __device__ __forceinline__ bool operator>(cpx<T> a,
+                                                            cpx<T> b) {
+    return b < a; }
+template<class T> __device__ __forceinline__ bool operator<=(cpx<T> a,
+                                                             cpx<T> b) {
+    return a.re < b.re ? (a.im == a.im && b.im == b.im)
+                       : (a.re == b.re && a.im <= b.im); }
+template<class T> __device__ __forceinline__ bool operator>=(cpx<T> a,
+                                                             cpx<T> b) {
+    return b <= a; }
+template<class T> __device__ __forceinline__ T cabs_(cpx<T> a) {
+    return hypot(a.re, a.im); }
+template<class T> __device__ __forceinline__ bool isnan_(cpx<T> a) {
+    return isnan(a.re) || isnan(a.im); }
+template<class T> __device__ __forceinline__ bool isnan_(T a) {
+    return a != a; }
+template<class T> __device__ __forceinline__ cpx<T> cexp_(cpx<T> a) {
+    T e = exp(a.re);
+    if (a.im == T(0)) return mk(e, a.im);
+    return mk(e * cos(a.im), e * sin(a.im)); }
+template<class T> __device__ __forceinline__ cpx<T> clog_(cpx<T> a) {
+    return mk(log(hypot(a.re, a.im)), atan2(a.im, a.re)); }
+template<class T> __device__ __forceinline__ cpx<T> csqrt_(cpx<T> a) {
+    /* the principal root; branch cut along the negative real axis */
+    if (a.re == T(0) && a.im == T(0)) return mk(T(0), a.im);
+    if (isinf(a.im)) return mk(T(INFINITY), a.im);
+    if (isnan(a.re)) return mk(a.re, a.im == a.im ? a.re : a.im);
+    if (isinf(a.re)) {
+        if (a.re > 0) return mk(a.re, a.im == a.im ? copysign(T(0), a.im)
+                                                   : a.im);
+        return mk(a.im == a.im ? T(0) : fabs(a.im), copysign(-a.re, a.im));
+    }
+    T t = sqrt((fabs(a.re) + hypot(a.re, a.im)) * T(0.5));
+    if (a.re >= T(0)) return mk(t, a.im / (2 * t));
+    return mk(fabs(a.im) / (2 * t), copysign(t, a.im));
+}
+template<class T> __device__ __forceinline__ cpx<T> csin_(cpx<T> a) {
+    return mk(sin(a.re) * cosh(a.im), cos(a.re) * sinh(a.im)); }
+template<class T> __device__ __forceinline__ cpx<T> ccos_(cpx<T> a) {
+    return mk(cos(a.re) * cosh(a.im), -sin(a.re) * sinh(a.im)); }
+template<class T> __device__ __forceinline__ cpx<T> csinh_(cpx<T> a) {
+    return mk(sinh(a.re) * cos(a.im), cosh(a.re) * sin(a.im)); }
+template<class T> __device__ __forceinline__ cpx<T> ccosh_(cpx<T> a) {
+    return mk(cosh(a.re) * cos(a.im), sinh(a.re) * sin(a.im)); }
+template<class T> __device__ __forceinline__ cpx<T> cpow_(cpx<T> a,
+                                                          cpx<T> b) {
+    /* NumPy: x**0 is 1, 0**y is 0 for real y > 0, small integer powers by
+       repeated multiplication */
+    if (b.re == T(0) && b.im == T(0)) return mk(T(1), T(0));
+    if (a.re == T(0) && a.im == T(0)) {
+        if (b.re > T(0) && b.im == T(0)) return mk(T(0), T(0));
+        return mk(T(NAN), T(NAN));
+    }
+    if (b.im == T(0) && b.re == floor(b.re) && fabs(b.re) < T(100)) {
+        int n = (int)b.re, m = n < 0 ? -n : n;
+        cpx<T> r = mk(T(1), T(0)), p = a;
+        while (m) { if (m & 1) r = r * p; p = p * p; m >>= 1; }
+        return n < 0 ? mk(T(1), T(0)) / r : r;
+    }
+    return cexp_(b * clog_(a));
+}
+
+/* integers: NumPy's floor division and remainder (0 for a zero divisor;
+   MIN // -1 wraps to MIN) */
+template<class T> __device__ __forceinline__ T ifloordiv(T a, T b) {
+    if (b == T(0)) return T(0);
+    if (T(-1) < T(0) && b == T(-1)) return (T)(T(0) - (u64_t)a);
+    T q = a / b;
+    if (T(-1) < T(0) && (a % b != T(0)) && ((a < T(0)) != (b < T(0))))
+        q = q - T(1);
+    return q;
+}
+template<class T> __device__ __forceinline__ T iremainder(T a, T b) {
+    if (b == T(0) || (T(-1) < T(0) && b == T(-1))) return T(0);
+    T r = a % b;
+    if (T(-1) < T(0) && r != T(0) && ((r < T(0)) != (b < T(0)))) r += b;
+    return r;
+}
+template<class T> __device__ __forceinline__ T ifmod(T a, T b) {
+    if (b == T(0) || (T(-1) < T(0) && b == T(-1))) return T(0);
+    return a % b;
+}
+template<class T> __device__ __forceinline__ T ipow(T a, T b) {
+    if (T(-1) < T(0) && b < T(0)) {
+        if (a == T(1)) return T(1);
+        if (a == T(-1)) return (b & T(1)) ? T(-1) : T(1);
+        return T(0);
+    }
+    T r = T(1);
+    while (b) { if (b & T(1)) r = (T)(r * a); a = (T)(a * a); b >>= 1; }
+    return r;
+}
+template<class T> __device__ __forceinline__ T ilshift(T a, T b) {
+    return (b < T(0) || (u64_t)b >= sizeof(T) * 8) ? T(0)
+                                                    : (T)((u64_t)a << b); }
+template<class T> __device__ __forceinline__ T irshift(T a, T b) {
+    if (b < T(0) || (u64_t)b >= sizeof(T) * 8) return a < T(0) ? T(-1) : T(0);
+    return a >> b; }
+template<class T> __device__ __forceinline__ T igcd(T a, T b) {
+    a = a < T(0) ? T(0) - a : a; b = b < T(0) ? T(0) - b : b;
+    while (b != T(0)) { T t = a % b; a = b; b = t; }
+    return a; }
+template<class T> __device__ __forceinline__ T ilcm(T a, T b) {
+    T g = igcd(a, b);
+    if (g == T(0)) return T(0);
+    T r = a / g * b;
+    return r < T(0) ? T(0) - r : r; }
+
+/* floats: NumPy's floor division and remainder (npy_divmod) */
+template<class T> __device__ __forceinline__ T ffloordiv(T a, T b) {
+    if (b == T(0)) return a / b;
+    T mod = fmod(a, b);
+    T div = (a - mod) / b;
+    if (mod != T(0) && ((b < T(0)) != (mod < T(0)))) div -= T(1);
+    T fl;
+    if (div != T(0)) {
+        fl = floor(div);
+        if (div - fl > T(0.5)) fl += T(1);
+    } else {
+        fl = copysign(T(0), a / b);
+    }
+    return fl;
+}
+template<class T> __device__ __forceinline__ T fremainder(T a, T b) {
+    if (b == T(0)) return fmod(a, b);
+    T mod = fmod(a, b);
+    if (mod != T(0)) {
+        if ((b < T(0)) != (mod < T(0))) mod += b;
+    } else {
+        mod = copysign(T(0), b);
+    }
+    return mod;
+}
+template<class T> __device__ __forceinline__ T imax_(T a, T b) {
+    return a > b ? a : b; }
+template<class T> __device__ __forceinline__ T imin_(T a, T b) {
+    return a < b ? a : b; }
+/* maximum/minimum propagate NaN; fmax/fmin ignore it (umath loops) */
+template<class T> __device__ __forceinline__ T fmaximum(T a, T b) {
+    return (a >= b || isnan_(a)) ? a : b; }
+template<class T> __device__ __forceinline__ T fminimum(T a, T b) {
+    return (a <= b || isnan_(a)) ? a : b; }
+template<class T> __device__ __forceinline__ T ffmax(T a, T b) {
+    return (a >= b || isnan_(b)) ? a : b; }
+template<class T> __device__ __forceinline__ T ffmin(T a, T b) {
+    return (a <= b || isnan_(b)) ? a : b; }
+template<class T> __device__ __forceinline__ T fsign(T a) {
+    return a > T(0) ? T(1) : (a < T(0) ? T(-1) : (a == T(0) ? T(0) : a)); }
+template<class T> __device__ __forceinline__ T fheaviside(T a, T b) {
+    return isnan(a) ? a : (a < T(0) ? T(0) : (a == T(0) ? b : T(1))); }
+template<class T> __device__ __forceinline__ T flogaddexp(T a, T b) {
+    if (a == b) return a + T(0.693147180559945309417232121458176568);
+    T t = a - b;
+    if (t > T(0)) return a + log1p(exp(-t));
+    if (t <= T(0)) return b + log1p(exp(t));
+    return t;
+}
+template<class T> __device__ __forceinline__ T flogaddexp2(T a, T b) {
+    const T log2e = T(1.442695040888963407359924681001892137);
+    if (a == b) return a + T(1);
+    T t = a - b;
+    if (t > T(0)) return a + log1p(exp2(-t)) * log2e;
+    if (t <= T(0)) return b + log1p(exp2(t)) * log2e;
+    return t;
+}
+template<class T> __device__ __forceinline__ T fnan_to_num(T a, double nan,
+                                                           double pinf,
+                                                           double ninf) {
+    if (isnan(a)) return (T)nan;
+    if (isinf(a)) return a > T(0) ? (T)pinf : (T)ninf;
+    return a;
+}
+template<class T> __device__ __forceinline__ T fspacing(T a) {
+    if (isinf(a)) return T(NAN);
+    return nextafter(a, copysign(T(INFINITY), a)) - a; }
+'''

@@ -1,0 +1,51 @@
+# The CUDA provider (DESIGN.md layer 5): runs the neutral operations the
+# array core requests (cupy_backends/backend/provider.pxd) on generated
+# CUDA kernels and cuBLAS, asynchronously on the given stream.
+#
+# Each family module exports OPERATIONS and ROUTES tables; they are merged
+# here, as the ascend provider does.  An operation not listed raises
+# OperationNotSupported and the core takes its capability path.
+
+from libc.stdint cimport intptr_t
+
+from cupy_backends.backend.provider cimport Provider
+
+from cupy_backends.backend.provider import OperationNotSupported
+from cupy_backends.backend.provider import merge_tables
+from cupy_backends.cuda.ops import _blas
+from cupy_backends.cuda.ops import _elementwise
+from cupy_backends.cuda.ops import _movement
+from cupy_backends.cuda.ops import _reduction
+
+_FAMILIES = (_elementwise, _movement, _reduction, _blas)
+
+OPERATIONS = merge_tables(_FAMILIES, 'OPERATIONS')
+ROUTES = merge_tables(_FAMILIES, 'ROUTES')
+
+
+cdef class CudaProvider(Provider):
+    """Runs neutral operations on NVRTC-compiled kernels and cuBLAS."""
+
+    cdef dict _operations
+    cdef dict _routes
+
+    def __init__(self):
+        self._operations = OPERATIONS
+        self._routes = ROUTES
+
+    cpdef run(self, str op, tuple outs, tuple ins, dict attrs,
+              intptr_t stream):
+        entry = self._operations.get(op)
+        if entry is None:
+            raise OperationNotSupported(op)
+        return entry(outs, ins, attrs, stream)
+
+    cpdef dict routes(self, str op):
+        table = self._routes.get(op)
+        if table is None:
+            # every other name is an elementwise one
+            table = _elementwise.routes(op)
+        return dict(table)
+
+    def __repr__(self):
+        return '<CudaProvider>'

@@ -1,0 +1,211 @@
+"""The one table of elementwise expressions of the CUDA provider: for
+each NumPy ufunc (and the extra names of operations.md) a CUDA C
+expression per operand class, with NumPy's results on every loop NumPy
+defines for it (ops/_prelude.py holds the helpers named here).
+
+Operands: ``a``, ``b``, ``c`` are the inputs in their compute types
+(float16 computes in float); ``A`` is the compute type of the first input,
+``R`` of the first output.  Classes: ``b`` bool, ``i`` signed, ``u``
+unsigned, ``f`` real float, ``c`` complex, ``*`` any (chosen by the first
+input's class).  A two-output ufunc has a tuple of expressions.  The
+result is converted to the output's dtype with NumPy's cast.
+
+A loop is published (routes) when NumPy defines it for the ufunc, its
+dtypes are among ``_prelude.CHARS`` (not long double, object or
+datetime), and this table has an expression for its class.
+"""
+
+import numpy
+
+from cupy_backends.cuda.ops._prelude import CHARS, type_class
+
+_INT = ('i', 'u')
+
+
+def _same(expr, classes):
+    return {k: expr for k in classes}
+
+
+def _math(fn):
+    # real floats only: CUDA's device math (float overloads for float)
+    return {'f': '{}(a)'.format(fn)}
+
+
+UFUNCS = {
+    # arithmetic (integers wrap around, bool add/multiply are or/and)
+    'add': dict(_same('a + b', 'iufc'), b='a || b'),
+    'subtract': _same('a - b', 'iufc'),
+    'multiply': dict(_same('a * b', 'iufc'), b='a && b'),
+    'divide': _same('a / b', 'fc'),
+    'true_divide': _same('a / b', 'fc'),
+    'floor_divide': dict(_same('ifloordiv(a, b)', _INT), f='ffloordiv(a, b)'),
+    'remainder': dict(_same('iremainder(a, b)', _INT), f='fremainder(a, b)'),
+    'fmod': dict(_same('ifmod(a, b)', _INT), f='fmod(a, b)'),
+    'divmod': dict(_same(('ifloordiv(a, b)', 'iremainder(a, b)'), _INT),
+                   f=('ffloordiv(a, b)', 'fremainder(a, b)')),
+    'power': dict(_same('ipow(a, b)', _INT), f='pow(a, b)', c='cpow_(a, b)'),
+    'float_power': {'f': 'pow(a, b)', 'c': 'cpow_(a, b)'},
+    'negative': _same('-a', 'iufc'),
+    'positive': _same('a', 'iufc'),
+    'absolute': dict(i='(a < A(0) ? A(0) - a : a)', u='a', b='a',
+                     f='fabs(a)', c='cabs_(a)'),
+    'fabs': {'f': 'fabs(a)'},
+    'square': _same('a * a', 'iufc'),
+    'reciprocal': {'f': 'A(1) / a', 'c': 'conv<A>(1.0f) / a'},
+    'sign': dict(i='(A)((a > A(0)) - (a < A(0)))', u='(A)(a > A(0))',
+                 f='fsign(a)'),
+    'conjugate': dict(_same('a', 'iuf'), c='mk(a.re, -a.im)'),
+    'conj': dict(_same('a', 'iuf'), c='mk(a.re, -a.im)'),
+    'gcd': _same('igcd(a, b)', _INT),
+    'lcm': _same('ilcm(a, b)', _INT),
+    # comparisons and logic
+    'equal': _same('a == b', 'biufc'),
+    'not_equal': _same('a != b', 'biufc'),
+    'less': _same('a < b', 'biufc'),
+    'less_equal': _same('a <= b', 'biufc'),
+    'greater': _same('a > b', 'biufc'),
+    'greater_equal': _same('a >= b', 'biufc'),
+    'logical_and': _same('conv<bool>(a) && conv<bool>(b)', 'biufc'),
+    'logical_or': _same('conv<bool>(a) || conv<bool>(b)', 'biufc'),
+    'logical_xor': _same('conv<bool>(a) != conv<bool>(b)', 'biufc'),
+    'logical_not': _same('!conv<bool>(a)', 'biufc'),
+    'maximum': dict(_same('(a > b ? a : b)', _INT), b='a || b',
+                    f='fmaximum(a, b)', c='fmaximum(a, b)'),
+    'minimum': dict(_same('(a < b ? a : b)', _INT), b='a && b',
+                    f='fminimum(a, b)', c='fminimum(a, b)'),
+    'fmax': dict(_same('(a > b ? a : b)', _INT), b='a || b',
+                 f='ffmax(a, b)', c='ffmax(a, b)'),
+    'fmin': dict(_same('(a < b ? a : b)', _INT), b='a && b',
+                 f='ffmin(a, b)', c='ffmin(a, b)'),
+    # bits
+    'bitwise_and': _same('a & b', 'biu'),
+    'bitwise_or': _same('a | b', 'biu'),
+    'bitwise_xor': _same('a ^ b', 'biu'),
+    'invert': dict(_same('~a', _INT), b='!a'),
+    'left_shift': _same('ilshift(a, b)', _INT),
+    'right_shift': _same('irshift(a, b)', _INT),
+    # floating point classification
+    'isnan': dict(_same('false', 'biu'), f='isnan(a)', c='isnan_(a)'),
+    'isinf': dict(_same('false', 'biu'), f='isinf(a)',
+                  c='isinf(a.re) || isinf(a.im)'),
+    'isfinite': dict(_same('true', 'biu'), f='isfinite(a)',
+                     c='isfinite(a.re) && isfinite(a.im)'),
+    'signbit': {'f': 'signbit(a)'},
+    'copysign': {'f': 'copysign(a, b)'},
+    'nextafter': {'f': 'nextafter(a, b)'},
+    'spacing': {'f': 'fspacing(a)'},
+    'ldexp': {'f': 'ldexp(a, (int)max(min((long long)b, 100000LL), '
+                   '-100000LL))'},
+    'frexp': {'f': ('frexp(a, &_e)', '_e')},
+    'modf': {'f': ('modf(a, &_m)', '_m')},
+    # rounding
+    'floor': dict(_same('a', _INT), f='floor(a)'),
+    'ceil': dict(_same('a', _INT), f='ceil(a)'),
+    'trunc': dict(_same('a', _INT), f='trunc(a)'),
+    'rint': dict(f='rint(a)', c='mk(rint(a.re), rint(a.im))'),
+    # exponents and logarithms
+    'exp': dict(f='exp(a)', c='cexp_(a)'),
+    'exp2': {'f': 'exp2(a)'},
+    'expm1': _math('expm1'),
+    'log': dict(f='log(a)', c='clog_(a)'),
+    'log2': _math('log2'),
+    'log10': _math('log10'),
+    'log1p': _math('log1p'),
+    'logaddexp': {'f': 'flogaddexp(a, b)'},
+    'logaddexp2': {'f': 'flogaddexp2(a, b)'},
+    'sqrt': dict(f='sqrt(a)', c='csqrt_(a)'),
+    'cbrt': _math('cbrt'),
+    # trigonometric and hyperbolic
+    'sin': dict(f='sin(a)', c='csin_(a)'),
+    'cos': dict(f='cos(a)', c='ccos_(a)'),
+    'tan': dict(f='tan(a)', c='csin_(a) / ccos_(a)'),
+    'arcsin': _math('asin'),
+    'arccos': _math('acos'),
+    'arctan': _math('atan'),
+    'sinh': dict(f='sinh(a)', c='csinh_(a)'),
+    'cosh': dict(f='cosh(a)', c='ccosh_(a)'),
+    'tanh': dict(f='tanh(a)', c='csinh_(a) / ccosh_(a)'),
+    'arcsinh': _math('asinh'),
+    'arccosh': _math('acosh'),
+    'arctanh': _math('atanh'),
+    'arctan2': {'f': 'atan2(a, b)'},
+    'hypot': {'f': 'hypot(a, b)'},
+    'degrees': {'f': 'a * A(57.29577951308232087679815481410517033)'},
+    'rad2deg': {'f': 'a * A(57.29577951308232087679815481410517033)'},
+    'radians': {'f': 'a * A(0.017453292519943295769236907684886127)'},
+    'deg2rad': {'f': 'a * A(0.017453292519943295769236907684886127)'},
+    'heaviside': {'f': 'fheaviside(a, b)'},
+}
+
+# The extra elementwise names of operations.md.  Their loops are not
+# NumPy ufunc loops: listed here per dtype char of the operands.
+EXTRA = {
+    # '?XX->X': out = b where a else c
+    'where': ('?XX->X', dict(_same('(a ? b : c)', 'biufc'))),
+    # 'XXX->X': NumPy's clip, min(max(a, lo), hi) with NaN propagated
+    'clip': ('XXX->X', dict(_same('imin_(imax_(a, b), c)', 'biu'),
+                            f='fminimum(fmaximum(a, b), c)')),
+    # attrs nan, posinf, neginf (kernel arguments)
+    'nan_to_num': ('X->X', dict(_same('a', 'biu'),
+                                f='fnan_to_num(a, _nan, _pinf, _ninf)',
+                                c='mk(fnan_to_num(a.re, _nan, _pinf, _ninf), '
+                                  'fnan_to_num(a.im, _nan, _pinf, _ninf))')),
+    # the provider's own cast ('copy' and 'fill')
+    '_copy': ('X->Y', {'*': 'a'}),
+}
+
+# attributes passed to the kernel as double arguments, per name
+ATTR_ARGS = {'nan_to_num': ('nan', 'posinf', 'neginf')}
+# temporaries a two-output expression writes through a pointer
+TEMPS = {'frexp': 'int _e;', 'modf': 'A _m;'}
+
+
+def expression(name, loop):
+    """The expression (str, or tuple per output) of `loop` of `name`, or
+    None."""
+    entry = UFUNCS.get(name)
+    if entry is None:
+        extra = EXTRA.get(name)
+        if extra is None:
+            return None
+        entry = extra[1]
+    ins = loop.split('->')[0]
+    if any(ch not in CHARS for ch in loop.replace('->', '')):
+        return None
+    cls = type_class(ins[1] if name == 'where' else ins[0])
+    return entry.get(cls, entry.get('*'))
+
+
+def _numpy_loops(name):
+    uf = getattr(numpy, name, None)
+    if not isinstance(uf, numpy.ufunc):
+        return ()
+    return [t.replace('q', 'l').replace('Q', 'L') for t in uf.types]
+
+
+def _extra_loops(name):
+    pattern = EXTRA[name][0]
+    if name == '_copy':
+        return ['{}->{}'.format(x, y) for x in CHARS for y in CHARS
+                if x not in 'qQ' and y not in 'qQ']
+    out = []
+    for ch in CHARS:
+        if ch in 'qQ':
+            continue
+        out.append(pattern.replace('X', ch))
+    return out
+
+
+_loops_cache = {}
+
+
+def loops(name):
+    """The loop strings of `name` this provider runs (frozenset)."""
+    try:
+        return _loops_cache[name]
+    except KeyError:
+        pass
+    cands = _extra_loops(name) if name in EXTRA else _numpy_loops(name)
+    found = frozenset(t for t in cands if expression(name, t) is not None)
+    _loops_cache[name] = found
+    return found
