@@ -41,9 +41,15 @@ def seterr(*, divide=None, over=None, under=None, invalid=None,
 def errstate(*, divide=None, over=None, under=None, invalid=None,
              linalg=None):
     """The settings of ``seterr`` for the duration of a ``with`` block."""
-    old = seterr(divide=divide, over=over, under=under, invalid=invalid,
-                 linalg=linalg)
+    # restore the setting itself: unset (cupy.linalg's NumPy checks) stays
+    # unset after the block
+    prev = getattr(_local, 'linalg', None)
+    seterr(divide=divide, over=over, under=under, invalid=invalid,
+           linalg=linalg)
     try:
         yield
     finally:
-        _local.linalg = old['linalg']
+        if prev is None:
+            _local.__dict__.pop('linalg', None)
+        else:
+            _local.linalg = prev
