@@ -81,12 +81,12 @@ def _eye_like(shape, dtype):
     return out
 
 
-# elements of one broadcast product block of _dot: 2^24 (128 MiB of
+# elements of one broadcast product block of matmul_any: 2^24 (128 MiB of
 # complex128) bounds its temporary [our choice]
 _DOT_BLOCK = 1 << 24
 
 
-def _dot(a, b, loop):
+def matmul_any(a, b, loop):
     """a (..., n, k) @ b (..., k, m) in ``loop``: the provider's matmul
     where it has the loop, else on the vector unit (broadcast products
     summed over k, in row blocks): float64 and complex128 have no matrix
@@ -157,7 +157,7 @@ def _qr_solve(a, b, loop):
     r = core._empty(a.shape, loop)
     if not _run('qr', (q, r), (_as_loop(a, loop),), {'mode': 'reduced'}):
         return None
-    y = _dot(_ct(q), b, loop) if b is not None else _ct(q)
+    y = matmul_any(_ct(q), b, loop) if b is not None else _ct(q)
     if not y.flags.c_contiguous:
         y = y.copy()
     x = core._empty(y.shape, loop)
@@ -282,9 +282,10 @@ def lstsq(a, b, rcond, loop):
     rank = int(_routines_math.sum(large).get())          # the one read
     sinv = _routines_math.where(large, 1 / _routines_math.where(
         large, s, 1), 0).astype(real)
-    x = _dot(_ct(vh), sinv[:, None] * _dot(_ct(u), bb, loop), loop)
+    x = matmul_any(_ct(vh), sinv[:, None] * matmul_any(_ct(u), bb, loop),
+                   loop)
     if rank == n and m > n:
-        r = bb - _dot(a, x, loop)
+        r = bb - matmul_any(a, x, loop)
         resid = _routines_math.sum(_uf.absolute(r) ** 2, axis=0).astype(real)
     else:
         resid = core._empty((0,), real)
@@ -298,7 +299,8 @@ def pinv_from_svd(u, s, vh, cut, loop):
     cutoff = cut[..., None] * s.max(axis=-1, keepdims=True)
     big = s > cutoff
     sinv = _routines_math.where(big, 1 / _routines_math.where(big, s, 1), 0)
-    return _dot(_ct(vh), sinv[..., None].astype(s.dtype) * _ct(u), loop)
+    return matmul_any(_ct(vh), sinv[..., None].astype(s.dtype) * _ct(u),
+                      loop)
 
 
 # ---------------------------------------------------------------- eigh --
