@@ -56,9 +56,9 @@ def _fftn(a, s, axes, norm, direction, value_type='C2C', **kwargs):
 
 def _default_fft_func(a, s=None, axes=None, value_type='C2C'):
     """_fftn where this backend transforms the axes in one request (n-D
-    planning on, 2 or 3 distinct axes; a real transform's last axis
-    must be the array's first or last, as CuPy's plans need), else
-    _fft."""
+    planning on, 2 or 3 distinct contiguous axes including the first or
+    the last; a real transform's in increasing order, as CuPy's plans
+    need), else _fft."""
     if not _r.nd_planning():
         return _fft
     nd = a.ndim
@@ -72,8 +72,8 @@ def _default_fft_func(a, s=None, axes=None, value_type='C2C'):
         return _fft         # non-contiguous axes: one axis at a time
     if min(axes) != 0 and max(axes) != nd - 1:
         return _fft
-    if value_type != 'C2C' and axes[-1] not in (0, nd - 1):
-        return _fft
+    if value_type != 'C2C' and list(axes) != sorted(axes):
+        return _fft         # a real transform's axes in order
     return _fftn
 
 
