@@ -1,5 +1,5 @@
 """cupyx.seterr / geterr / errstate, as CuPy: only ``linalg`` is a
-setting ('ignore' or 'raise'); device kernels do not report floating
+setting ('raise', the default here, or 'ignore'); device kernels do not report floating
 point errors, so divide/over/under/invalid raise NotImplementedError."""
 
 import contextlib
@@ -9,7 +9,9 @@ _local = threading.local()
 
 
 def _linalg():
-    return getattr(_local, 'linalg', 'ignore')
+    # 'raise' by default: cupy.linalg raises NumPy's LinAlgError as NumPy
+    # does (CuPy's default is 'ignore': it skips the checks' reads)
+    return getattr(_local, 'linalg', 'raise')
 
 
 def geterr():
@@ -41,15 +43,9 @@ def seterr(*, divide=None, over=None, under=None, invalid=None,
 def errstate(*, divide=None, over=None, under=None, invalid=None,
              linalg=None):
     """The settings of ``seterr`` for the duration of a ``with`` block."""
-    # restore the setting itself: unset (cupy.linalg's NumPy checks) stays
-    # unset after the block
-    prev = getattr(_local, 'linalg', None)
-    seterr(divide=divide, over=over, under=under, invalid=invalid,
-           linalg=linalg)
+    old = seterr(divide=divide, over=over, under=under, invalid=invalid,
+                 linalg=linalg)
     try:
         yield
     finally:
-        if prev is None:
-            _local.__dict__.pop('linalg', None)
-        else:
-            _local.linalg = prev
+        _local.linalg = old['linalg']

@@ -39,12 +39,11 @@ from cupy_backends.backend.provider import OperationNotSupported
 
 
 def checks_on():
-    """Whether LinAlgError checks run: NumPy's behaviour, unless
-    ``cupyx.errstate(linalg='ignore')`` (or seterr) asked to skip them
-    (the unset default of cupyx.geterr() reads 'ignore', as CuPy, but
-    the checks run: the issue asks for NumPy's errors)."""
+    """Whether LinAlgError checks run: NumPy's behaviour (cupyx.geterr()
+    reads 'raise' by default), unless ``cupyx.errstate(linalg='ignore')``
+    (or seterr) asked to skip them."""
     from cupyx import _errstate      # cupyx imports cupy: late
-    return getattr(_errstate._local, 'linalg', 'raise') != 'ignore'
+    return _errstate._linalg() != 'ignore'
 
 
 def _real(loop):
