@@ -72,6 +72,12 @@ def bench_linalg():
     return rows
 
 
+def _route(op, dtype):
+    # where the operation runs now: native / composed (device) or host
+    from cupy._core import _dispatch
+    return _dispatch.route(op, numpy.dtype(dtype)) or 'host'
+
+
 def _row(op, dtype, n):
     ha = _operand(n, dtype, op)
     hb = numpy.random.RandomState(1).uniform(-1, 1, (n, 4)).astype(dtype)
@@ -86,5 +92,5 @@ def _row(op, dtype, n):
     tol = 30 * n * numpy.finfo(dtype).eps * numpy.abs(ha).max() * 4
     return dict(op=op, dtype=numpy.dtype(dtype).name, size=n,
                 device_s=t_dev, numpy_s=t_np, ratio=t_dev / t_np,
-                rate='qr device' if op == 'qr' else 'host path',
+                rate=_route(op, dtype),
                 correct=bool(numpy.abs(res).max() <= tol))

@@ -1,5 +1,5 @@
 """cupyx.seterr / geterr / errstate, as CuPy: only ``linalg`` is a
-setting ('ignore' or 'raise'); device kernels do not report floating
+setting ('raise', the default here, or 'ignore'); device kernels do not report floating
 point errors, so divide/over/under/invalid raise NotImplementedError."""
 
 import contextlib
@@ -9,7 +9,9 @@ _local = threading.local()
 
 
 def _linalg():
-    return getattr(_local, 'linalg', 'ignore')
+    # 'raise' by default: cupy.linalg raises NumPy's LinAlgError as NumPy
+    # does (CuPy's default is 'ignore': it skips the checks' reads)
+    return getattr(_local, 'linalg', 'raise')
 
 
 def geterr():

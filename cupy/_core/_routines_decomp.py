@@ -28,8 +28,23 @@ OPERATIONS = ('lu_factor', 'lu_solve', 'cholesky', 'qr', 'triangular_solve',
               'svd', 'eigh', 'eig', 'inv', 'solve', 'slogdet', 'det',
               'lstsq')
 
-# a loop the provider lacks runs on the host (run() below)
-_dispatch.register_resolver(lambda op, loop: 'host', OPERATIONS)
+# what _routines_solve composes of the provider's operations
+_COMPOSED = {'solve': ('qr', 'triangular_solve', 'slogdet'),
+             'inv': ('qr', 'triangular_solve', 'slogdet'),
+             'det': ('slogdet',), 'lstsq': ('svd',), 'eigh': ('svd',),
+             'cholesky': ('svd', 'qr')}
+
+
+def _resolve(op, loop):
+    # a loop the provider lacks: composed on the device where the pieces
+    # are there, else the host (run() below)
+    need = _COMPOSED.get(op)
+    if need and all(_dispatch.device_has(p, loop) for p in need):
+        return 'composed'
+    return 'host'
+
+
+_dispatch.register_resolver(_resolve, OPERATIONS)
 
 _LOOPS = frozenset(numpy.dtype(c) for c in 'fdFD')
 
@@ -44,14 +59,17 @@ def _rows():
 _capability.register_rows(_rows)
 
 
-def loop_dtype(*dtypes):
+def loop_dtype(*dtypes, float16=False):
     """NumPy's linalg computation dtype of operands of ``dtypes``: the
-    common type, bool and integers as float64; TypeError for others."""
+    common type, bool and integers as float64; with ``float16`` (CuPy's
+    eigh and eigvalsh), float16 as float32; TypeError for others."""
     out = []
     for dt in dtypes:
         dt = numpy.dtype(dt)
         if dt.kind in 'biu':
             dt = numpy.dtype(numpy.float64)
+        elif float16 and dt == numpy.float16:
+            dt = numpy.dtype(numpy.float32)
         if dt not in _LOOPS:
             raise TypeError(
                 'array type {} is unsupported in linalg'.format(dt.name))

@@ -58,24 +58,34 @@ def _roll(x, shifts, axes):
     return res if res is not x else x.copy()
 
 
-def _axes(x, axes):
+def _shifts(x, axes, sign):
+    # NumPy's order: the sizes looked up with Python indexing (its
+    # IndexError and TypeError), then numpy.roll's checks (a 0-d array
+    # cannot be rolled: ValueError; AxisError for a bad axis)
     if axes is None:
-        return list(range(x.ndim))
-    if isinstance(axes, (int, numpy.integer)):
+        axes = tuple(range(x.ndim))
+        shifts = [sign * (d // 2) for d in x.shape]
+    elif isinstance(axes, (int, numpy.integer)):
+        shifts = [sign * (x.shape[axes] // 2)]
         axes = (axes,)
-    return [numpy.lib.array_utils.normalize_axis_index(int(a), x.ndim)
-            for a in axes]
+    else:
+        shifts = [sign * (x.shape[ax] // 2) for ax in axes]
+    if x.ndim == 0:
+        raise ValueError('not enough values to unpack (expected 2, got 0)')
+    axes = numpy.lib.array_utils.normalize_axis_tuple(
+        axes, x.ndim, allow_duplicate=True)
+    return shifts, axes
 
 
 def fftshift(x, axes=None):
     """Move the zero-frequency term to the centre (``numpy.fft.fftshift``)."""
     x = as_array(x)
-    axes = _axes(x, axes)
-    return _roll(x, [x.shape[a] // 2 for a in axes], axes)
+    shifts, axes = _shifts(x, axes, 1)
+    return _roll(x, shifts, axes)
 
 
 def ifftshift(x, axes=None):
     """The inverse of :func:`fftshift`."""
     x = as_array(x)
-    axes = _axes(x, axes)
-    return _roll(x, [-(x.shape[a] // 2) for a in axes], axes)
+    shifts, axes = _shifts(x, axes, -1)
+    return _roll(x, shifts, axes)

@@ -7,10 +7,11 @@ with ``get_size``/``set_size`` (plans, default 16), ``get_memsize``/
 ``get_curr_size``, ``get_curr_memsize``, ``clear`` and ``show_info``.
 """
 
-from cupy._core.fft import _routines as _r
+import sys
+import types
+import warnings
 
-# CuPy's switch; the provider always plans 2-D and 3-D transforms whole.
-enable_nd_planning = True
+from cupy._core.fft import _routines as _r
 
 
 def get_plan_cache():
@@ -40,3 +41,23 @@ def clear_plan_cache():
 
 def show_plan_cache_info():
     get_plan_cache().show_info()
+
+
+class _Config(types.ModuleType):
+    # CuPy 14's enable_nd_planning: deprecated (a DeprecationWarning on
+    # every read and write); False makes every transform one axis at a
+    # time instead of one request over 2 or 3 distinct axes
+    @property
+    def enable_nd_planning(self):
+        warnings.warn('cupy.fft.config.enable_nd_planning is deprecated',
+                      DeprecationWarning, stacklevel=2)
+        return _r.nd_planning()
+
+    @enable_nd_planning.setter
+    def enable_nd_planning(self, value):
+        warnings.warn('cupy.fft.config.enable_nd_planning is deprecated',
+                      DeprecationWarning, stacklevel=2)
+        _r.nd_planning(value)
+
+
+sys.modules[__name__].__class__ = _Config

@@ -7,6 +7,7 @@ import collections
 import numpy
 
 from cupy._core import _routines_decomp as _decomp
+from cupy._core import _routines_solve as _dev
 from cupy._core._operands import as_array
 
 # NumPy 2's result types, with the same names and fields
@@ -28,6 +29,9 @@ def cholesky(a, /, *, upper=False):
     """Cholesky factor L (or U = L^H with ``upper``) of Hermitian positive
     definite matrices; LinAlgError where one is not positive definite."""
     a, loop = _square(a)
+    res = _dev.cholesky(a, bool(upper), loop)
+    if res is not None:
+        return res
     return _decomp.run('cholesky', lambda h: numpy.linalg.cholesky(
         h, upper=upper), (a,), loop)
 
@@ -51,9 +55,11 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     a = as_array(a)
     _decomp.check_stacked(a, square=bool(hermitian))
     loop = _decomp.loop_dtype(a.dtype)
-    res = _decomp.run('svd', lambda h: numpy.linalg.svd(
-        h, full_matrices=full_matrices, compute_uv=compute_uv,
-        hermitian=hermitian), (a,), loop)
+    res = _dev.svd(a, full_matrices, compute_uv, loop)
+    if res is None:
+        res = _decomp.run('svd', lambda h: numpy.linalg.svd(
+            h, full_matrices=full_matrices, compute_uv=compute_uv,
+            hermitian=hermitian), (a,), loop)
     return SVDResult(*res) if compute_uv else res
 
 
@@ -68,21 +74,38 @@ def _uplo(UPLO):
     return UPLO
 
 
+def _hermitian(a):
+    # CuPy's eigh and eigvalsh take float16 (NumPy refuses it): computed
+    # in float32, the results float16
+    a = as_array(a)
+    _decomp.check_stacked(a)
+    loop = _decomp.loop_dtype(a.dtype, float16=True)
+    half = a.dtype == numpy.float16
+    return a, loop, (lambda r: r.astype(numpy.float16)) if half else (
+        lambda r: r)
+
+
 def eigh(a, UPLO='L'):
     """Eigenvalues (ascending) and eigenvectors of Hermitian matrices,
     from the triangle ``UPLO``."""
     UPLO = _uplo(UPLO)
-    a, loop = _square(a)
-    return EighResult(*_decomp.run('eigh', lambda h: numpy.linalg.eigh(
-        h, UPLO=UPLO), (a,), loop))
+    a, loop, back = _hermitian(a)
+    res = _dev.eigh(a, UPLO, True, loop)
+    if res is None:
+        res = _decomp.run('eigh', lambda h: numpy.linalg.eigh(
+            h.astype(loop), UPLO=UPLO), (a,), loop)
+    return EighResult(*(back(r) for r in res))
 
 
 def eigvalsh(a, UPLO='L'):
     """Eigenvalues of Hermitian matrices, ascending."""
     UPLO = _uplo(UPLO)
-    a, loop = _square(a)
-    return _decomp.run('eigh', lambda h: numpy.linalg.eigvalsh(
-        h, UPLO=UPLO), (a,), loop)
+    a, loop, back = _hermitian(a)
+    res = _dev.eigh(a, UPLO, False, loop)
+    if res is None:
+        res = _decomp.run('eigh', lambda h: numpy.linalg.eigvalsh(
+            h.astype(loop), UPLO=UPLO), (a,), loop)
+    return back(res)
 
 
 def eig(a):

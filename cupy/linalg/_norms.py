@@ -76,9 +76,10 @@ def _axes(axis, ndim):
     if axis is None:
         return tuple(range(ndim))
     if not isinstance(axis, tuple):
+        # NumPy's norm takes int(axis): 1.0 is axis 1
         try:
-            axis = (operator.index(axis),)
-        except TypeError:
+            axis = (int(axis),)
+        except (TypeError, ValueError):
             raise TypeError("'axis' must be None, an integer or a tuple of "
                             'integers')
     return tuple(numpy.lib.array_utils.normalize_axis_index(
@@ -93,6 +94,10 @@ def norm(x, ord=None, axis=None, keepdims=False):
         ax = cupy.abs(x).ravel()
         r = cupy.sqrt((ax * ax).sum())
         return r.reshape((1,) * x.ndim) if keepdims else r
+    if isinstance(ord, str) and axis is not None and (
+            not isinstance(axis, tuple) or len(axis) == 1):
+        # NumPy checks a vector's order before its axis
+        raise ValueError("Invalid norm order '{}' for vectors".format(ord))
     axes = _axes(axis, x.ndim)
     if len(axes) == 1:
         return _vector(x, ord, axes, keepdims)

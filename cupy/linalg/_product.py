@@ -94,14 +94,21 @@ def matrix_power(a, n):
         return res
     result = None
     z = a
+    # the loops without a device matmul (float64, complex128, integers)
+    # multiply on the vector unit rather than on the host
+    from cupy._core._routines_solve import matmul_any
+    if a.dtype.kind == 'b':
+        mul = _routines_linalg.matmul
+    else:
+        def mul(x, y):
+            return matmul_any(x, y, a.dtype)
     while True:
         if n & 1:
-            result = z if result is None else _routines_linalg.matmul(
-                result, z)
+            result = z if result is None else mul(result, z)
         n >>= 1
         if not n:
             break
-        z = _routines_linalg.matmul(z, z)
+        z = mul(z, z)
     return result.copy() if result is a else result
 
 

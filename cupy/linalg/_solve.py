@@ -11,6 +11,7 @@ import numpy
 
 import cupy
 from cupy._core import _routines_decomp as _decomp
+from cupy._core import _routines_solve as _dev
 from cupy._core._operands import as_array
 from cupy.linalg import _decomposition
 
@@ -30,6 +31,9 @@ def solve(a, b):
     a = _square(a)
     b = as_array(b)
     loop = _decomp.loop_dtype(a.dtype, b.dtype)
+    x = _dev.solve(a, b, loop)
+    if x is not None:
+        return x
     return _decomp.run('solve', numpy.linalg.solve, (a, b), loop)
 
 
@@ -37,22 +41,31 @@ def inv(a):
     """Inverse of stacked square matrices; LinAlgError if one is
     singular."""
     a = _square(a)
-    return _decomp.run('inv', numpy.linalg.inv, (a,),
-                       _decomp.loop_dtype(a.dtype))
+    loop = _decomp.loop_dtype(a.dtype)
+    x = _dev.inv(a, loop)
+    if x is not None:
+        return x
+    return _decomp.run('inv', numpy.linalg.inv, (a,), loop)
 
 
 def det(a):
     """Determinant of stacked square matrices."""
     a = _square(a)
-    return _decomp.run('det', numpy.linalg.det, (a,),
-                       _decomp.loop_dtype(a.dtype))
+    loop = _decomp.loop_dtype(a.dtype)
+    x = _dev.det(a, loop)
+    if x is not None:
+        return x
+    return _decomp.run('det', numpy.linalg.det, (a,), loop)
 
 
 def slogdet(a):
     """SlogdetResult(sign, logabsdet) of stacked square matrices."""
     a = _square(a)
-    return SlogdetResult(*_decomp.run('slogdet', numpy.linalg.slogdet, (a,),
-                                      _decomp.loop_dtype(a.dtype)))
+    loop = _decomp.loop_dtype(a.dtype)
+    res = _dev.slogdet(a, loop)
+    if res is None:
+        res = _decomp.run('slogdet', numpy.linalg.slogdet, (a,), loop)
+    return SlogdetResult(*res)
 
 
 def lstsq(a, b, rcond=None):
@@ -66,6 +79,13 @@ def lstsq(a, b, rcond=None):
             '{}-dimensional array given. Array must be two-dimensional'
             .format(a.ndim))
     loop = _decomp.loop_dtype(a.dtype, b.dtype)
+    if b.ndim not in (1, 2):
+        raise numpy.linalg.LinAlgError(
+            '{}-dimensional array given. Array must be one or '
+            'two-dimensional'.format(b.ndim))
+    res = _dev.lstsq(a, b, rcond, loop)
+    if res is not None:
+        return res
     return _decomp.run('lstsq', lambda x, y: numpy.linalg.lstsq(
         x, y, rcond=rcond), (a, b), loop)
 
@@ -89,15 +109,12 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=None):
     else:
         cut = _rtol(rtol, rcond, max(a.shape[-2:]) * numpy.finfo(loop).eps)
     m, n = a.shape[-2:]
-    if a.size == 0:
-        return cupy.zeros(a.shape[:-2] + (n, m), loop)
-    u, s, vh = _decomposition.svd(a.conj(), full_matrices=False,
+    if m * n == 0:
+        # NumPy keeps the input's dtype for an empty matrix
+        return cupy.zeros(a.shape[:-2] + (n, m), a.dtype)
+    u, s, vh = _decomposition.svd(a, full_matrices=False,
                                   hermitian=hermitian)
-    cutoff = cupy.asarray(cut)[..., None] * s.max(axis=-1, keepdims=True)
-    big = s > cutoff
-    s = cupy.where(big, 1 / cupy.where(big, s, 1), 0)
-    return cupy.matmul(vh.swapaxes(-1, -2), s[..., None] * u.swapaxes(-1,
-                                                                      -2))
+    return _dev.pinv_from_svd(u, s, vh, cupy.asarray(cut), loop)
 
 
 def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
@@ -105,14 +122,15 @@ def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
     ``S.max() * max(M, N) * eps``, or ``S.max() * rtol``)."""
     A = as_array(A)
     if A.ndim < 2:
-        return int(bool((A != 0).any()))
+        # a 0-d int64 array, as CuPy (NumPy: a Python int)
+        return (A != 0).any().astype(numpy.int64)
     s = _decomposition.svd(A, compute_uv=False, hermitian=hermitian)
     if tol is None:
         if rtol is None:
             rtol = max(A.shape[-2:]) * numpy.finfo(s.dtype).eps
         else:
             rtol = cupy.asarray(rtol)[..., None]
-        tol = s.max(axis=-1, keepdims=True) * rtol
+        tol = s.max(axis=-1, keepdims=True, initial=0) * rtol
     else:
         tol = cupy.asarray(tol)[..., None]
     return cupy.count_nonzero(s > tol, axis=-1)
@@ -128,14 +146,19 @@ def cond(x, p=None):
         raise numpy.linalg.LinAlgError('cond is not defined on empty arrays')
     if p in (None, 2, -2):
         s = _decomposition.svdvals(x)
-        with numpy.errstate(all='ignore'):
-            if p == -2:
-                return s[..., -1] / s[..., 0]
-            return s[..., 0] / s[..., -1]
-    # the inverse without inv's singular check: NumPy's cond gives inf
-    # (or nan) there; the whole number is NumPy's, on the host
-    return _decomp.run('inv', lambda h: numpy.asarray(
-        numpy.linalg.cond(h, p)), (x,), _decomp.loop_dtype(x.dtype))
+        r = s[..., -1] / s[..., 0] if p == -2 else s[..., 0] / s[..., -1]
+    else:
+        # norm(x) * norm(inv(x)), the inverse without inv's singular
+        # check (NumPy's inverse goes on past a zero pivot)
+        import cupyx
+        from cupy.linalg import _norms
+        with cupyx.errstate(linalg='ignore'):
+            invx = inv(x)
+        r = _norms.norm(x, p, axis=(-2, -1)) * _norms.norm(
+            invx, p, axis=(-2, -1))
+    # NumPy: a nan from a singular matrix is inf; from a nan in x, nan
+    bad = cupy.isnan(r) & ~cupy.isnan(x).any(axis=(-2, -1))
+    return cupy.where(bad, cupy.inf, r).astype(r.dtype)
 
 
 def tensorsolve(a, b, axes=None):

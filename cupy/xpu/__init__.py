@@ -5,8 +5,10 @@ any backend.
 """
 
 from cupy.xpu import cub  # NOQA
+from cupy.xpu import cufft  # NOQA
 from cupy.xpu import cutensor  # NOQA
 from cupy.xpu import device  # NOQA
+from cupy.xpu import driver  # NOQA
 from cupy.xpu import memory  # NOQA
 from cupy.xpu import memory_pool  # NOQA
 from cupy.xpu import pinned_memory  # NOQA

@@ -37,6 +37,14 @@ eventElapsedTime = _api.xpuEventElapsedTime
 is_hip = False
 
 
+def runtimeGetVersion():
+    """The CUDA runtime version (CuPy's ``runtime.runtimeGetVersion``):
+    0 on the ascend backend, which has no CUDA runtime."""
+    if _api.xpuBackendName() != 'ascend':
+        raise NotImplementedError('runtimeGetVersion of the cuda backend')
+    return 0
+
+
 def backend():
     """'ascend' or 'cuda': the backend this build was made for."""
     return _api.xpuBackendName()

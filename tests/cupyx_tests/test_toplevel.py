@@ -42,14 +42,15 @@ class TestPinned:
 class TestErrstate:
 
     def test_linalg(self):
-        assert cupyx.geterr()['linalg'] == 'ignore'
-        with cupyx.errstate(linalg='raise'):
-            assert cupyx.geterr()['linalg'] == 'raise'
-        assert cupyx.geterr()['linalg'] == 'ignore'
-        old = cupyx.seterr(linalg='raise')
+        # 'raise' by default (NumPy's LinAlgError; CuPy: 'ignore')
+        assert cupyx.geterr()['linalg'] == 'raise'
+        with cupyx.errstate(linalg='ignore'):
+            assert cupyx.geterr()['linalg'] == 'ignore'
+        assert cupyx.geterr()['linalg'] == 'raise'
+        old = cupyx.seterr(linalg='ignore')
         try:
-            assert old['linalg'] == 'ignore'
-            assert cupyx.geterr()['linalg'] == 'raise'
+            assert old['linalg'] == 'raise'
+            assert cupyx.geterr()['linalg'] == 'ignore'
         finally:
             cupyx.seterr(**{'linalg': old['linalg']})
 
@@ -58,7 +59,7 @@ class TestErrstate:
             cupyx.seterr(divide='raise')
         with pytest.raises(ValueError):
             cupyx.seterr(linalg='warn')
-        assert cupyx.geterr()['linalg'] == 'ignore'
+        assert cupyx.geterr()['linalg'] == 'raise'
 
 
 class TestRsqrtAndInfo:

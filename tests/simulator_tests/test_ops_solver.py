@@ -111,3 +111,68 @@ def test_triangular_solve_rejects(dev):
     assert trsv(numpy.float32, adt=numpy.float64) == PARAM_INVALID
     assert trsv(bshape=(4, 2), xshape=(4, 2)) == PARAM_INVALID
     assert trsv(xshape=(3, 3)) == PARAM_INVALID
+
+
+base._SIGNATURES.update({
+    'Svd': [vp, ctypes.c_bool, ctypes.c_bool, vp, vp, vp],
+    'Slogdet': [vp, vp, vp], 'Inverse': [vp, vp],
+    'LinalgCholesky': [vp, ctypes.c_bool, vp]})
+
+
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64,
+                                   numpy.complex64, numpy.complex128])
+def test_svd_slogdet(dev, dtype):
+    rs = numpy.random.RandomState(1)
+    ha = rs.uniform(-1, 1, (2, 4, 3)).astype(dtype)
+    real = numpy.dtype(dtype).char.lower()
+    _, a = dev.array(ha)
+    ps, s = dev.empty((2, 3), real)
+    pu, u = dev.empty((2, 4, 3), dtype)
+    pv, v = dev.empty((2, 3, 3), dtype)
+    assert execute('Svd', vp(a), False, True, vp(s), vp(u), vp(v)) == 0
+    hs = dev.read(ps, (2, 3), real)
+    hu, hv = dev.read(pu, (2, 4, 3), dtype), dev.read(pv, (2, 3, 3), dtype)
+    # v is V, not V^H (wave2_ops.md)
+    numpy.testing.assert_allclose(
+        (hu * hs[:, None]) @ hv.conj().swapaxes(-1, -2), ha, atol=1e-5)
+    hq = rs.uniform(-1, 1, (2, 3, 3)).astype(dtype)
+    _, q = dev.array(hq)
+    psg, sg = dev.empty((2,), dtype)
+    pl, lg = dev.empty((2,), real)
+    assert execute('Slogdet', vp(q), vp(sg), vp(lg)) == 0
+    want = numpy.linalg.slogdet(hq)
+    numpy.testing.assert_allclose(dev.read(psg, (2,), dtype), want.sign,
+                                  rtol=1e-5)
+    numpy.testing.assert_allclose(dev.read(pl, (2,), real), want.logabsdet,
+                                  rtol=1e-5)
+    # sigma of the complex dtype is refused
+    if numpy.dtype(dtype).kind == 'c':
+        bad = dev.empty((2, 3), dtype)[1]
+        assert phase1('Svd', vp(a), False, True, vp(bad), vp(u),
+                      vp(v))[0] == PARAM_INVALID
+
+
+def test_inverse_cholesky_float32_only(dev):
+    h = numpy.array([[4., 1.], [1., 3.]])
+    for dt, ok in ((numpy.float32, True), (numpy.float64, False),
+                   (numpy.complex64, False)):
+        _, a = dev.array(h.astype(dt))
+        po, o = dev.empty((2, 2), dt)
+        if not ok:
+            # no f64 on A2 (wave2_ops.md); complex not documented
+            assert phase1('Inverse', vp(a), vp(o))[0] == PARAM_INVALID
+            assert phase1('LinalgCholesky', vp(a), False,
+                          vp(o))[0] == PARAM_INVALID
+            continue
+        assert execute('Inverse', vp(a), vp(o)) == 0
+        numpy.testing.assert_allclose(dev.read(po, (2, 2), dt),
+                                      numpy.linalg.inv(h), rtol=1e-6)
+        assert execute('LinalgCholesky', vp(a), True, vp(o)) == 0
+        numpy.testing.assert_allclose(dev.read(po, (2, 2), dt),
+                                      numpy.linalg.cholesky(h, upper=True),
+                                      rtol=1e-6)
+    # not positive definite: a NaN factor (simulator choice)
+    _, a = dev.array(numpy.array([[1., 2.], [2., 1.]], numpy.float32))
+    po, o = dev.empty((2, 2), numpy.float32)
+    assert execute('LinalgCholesky', vp(a), False, vp(o)) == 0
+    assert numpy.isnan(dev.read(po, (2, 2), numpy.float32)).all()

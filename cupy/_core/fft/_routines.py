@@ -5,7 +5,6 @@ distinct axes run together (one request where the provider takes it);
 repeated axes run one after the other as NumPy does.
 """
 
-import math
 import threading
 
 from cupy._core import _routines_ufuncs as _uf
@@ -13,6 +12,15 @@ from cupy._core.fft import _transform as _t
 
 
 _plans = threading.local()      # the stack of get_fft_plan blocks
+_nd = [True]        # cupy.fft.config.enable_nd_planning
+
+
+def nd_planning(value=None):
+    """Whether distinct axes are transformed in one request (CuPy's
+    enable_nd_planning); sets it when `value` is given."""
+    if value is not None:
+        _nd[0] = bool(value)
+    return _nd[0]
 
 
 def push_plan(plan):
@@ -45,34 +53,30 @@ def _check_plan(kind, shape, axes):
                                  tuple(axes)))
 
 
-def _prod(values):
-    return math.prod(values) if values else 1
-
-
 def c2c(a, n, axis, norm, forward, out=None):
     """fft (forward) / ifft of one axis."""
     a = _t.as_input(a)
-    norm = _t.check_norm(norm)
-    axis = _t.normalize_axis(axis, a.ndim)
-    n = _t.check_n(a.shape[axis] if n is None else int(n))
-    cdt = _t.result_dtype('c2c', a.dtype)
+    if n is None:
+        n = a.shape[axis]           # NumPy's IndexError / TypeError first
+    norm, ((n, axis),) = _t.check_steps(a, [(n, axis)], norm, out)
+    cdt = _t.widen(_t.result_dtype('c2c', a.dtype), out)
     x = _t.resize(a, axis, n)
     _check_plan('C2C', x.shape, [axis])
     if x.dtype != cdt:
         x = x.astype(cdt)
     res = _t.c2c_axes(x, [axis], forward)
-    return _t.deliver(_t.apply_scale(res, norm, forward, n), out, a)
+    return _t.deliver(_t.apply_scale(res, norm, forward, n, a.dtype), out,
+                      a)
 
 
 def c2cn(a, s, axes, norm, forward, out=None):
     """fftn (forward) / ifftn."""
     a = _t.as_input(a)
-    norm = _t.check_norm(norm)
     s, axes = _t.cook_nd(a, s, axes)
-    for n in s:
-        _t.check_n(n)
     if not axes:
-        return _t.deliver(a, out)
+        return a                    # NumPy: no transform, no checks
+    norm, steps = _t.check_steps(a, list(zip(s, axes))[::-1], norm)
+    s, axes = _unzip(steps[::-1])
     if len(set(axes)) != len(axes):
         for ii in reversed(range(len(axes))):
             a = c2c(a, s[ii], axes[ii], norm, forward)
@@ -85,7 +89,12 @@ def c2cn(a, s, axes, norm, forward, out=None):
     if x.dtype != cdt:
         x = x.astype(cdt)
     res = _t.c2c_axes(x, axes, forward)
-    return _t.deliver(_t.apply_scale(res, norm, forward, _prod(s)), out, a)
+    return _t.deliver(_t.apply_scale(res, norm, forward, s, a.dtype),
+                      out, a)
+
+
+def _unzip(steps):
+    return [n for n, _ in steps], [ax for _, ax in steps]
 
 
 def _real_input(a):
@@ -97,21 +106,23 @@ def _real_input(a):
 def r2c(a, n, axis, norm, out=None, forward=True):
     """rfft (forward) / the conjugate of ihfft's spectrum, of one axis."""
     a = _t.as_input(a)
-    norm = _t.check_norm(norm)
-    axis = _t.normalize_axis(axis, a.ndim)
-    n = _t.check_n(a.shape[axis] if n is None else int(n))
-    _t.result_dtype('r2c', a.dtype)
-    x = _real_input(_t.resize(a, axis, n))
+    if n is None:
+        n = a.shape[axis]
+    norm, ((n, axis),) = _t.check_steps(a, [(n, axis)], norm, out, True)
+    cdt = _t.widen(_t.result_dtype('r2c', a.dtype), out)
+    x = _t.resize(a, axis, n)
+    x = x.astype(cdt.char.lower()) if x.dtype != cdt.char.lower() else x
     res = _t.move_back(_t.r2c_last(_t.move_last(x, axis), forward), axis)
-    return _t.deliver(_t.apply_scale(res, norm, forward, n), out, a)
+    return _t.deliver(_t.apply_scale(res, norm, forward, n, a.dtype), out,
+                      a)
 
 
 def c2r(a, n, axis, norm, out=None, forward=False):
     """irfft (inverse) / hfft's transform (forward), of one axis."""
     a = _t.as_input(a)
-    norm = _t.check_norm(norm)
-    axis = _t.normalize_axis(axis, a.ndim)
-    n = _t.check_n((a.shape[axis] - 1) * 2 if n is None else int(n))
+    if n is None:
+        n = (a.shape[axis] - 1) * 2
+    norm, ((n, axis),) = _t.check_steps(a, [(n, axis)], norm, out)
     cdt = _t.result_dtype('c2c', a.dtype)
     rdt = _t.result_dtype('c2r', a.dtype)
     x = _t.resize(a, axis, n // 2 + 1)
@@ -121,7 +132,8 @@ def c2r(a, n, axis, norm, out=None, forward=False):
                         axis)
     if res.dtype != rdt:
         res = res.astype(rdt)     # NumPy: irfft of float16 is float16
-    return _t.deliver(_t.apply_scale(res, norm, forward, n), out, a)
+    return _t.deliver(_t.apply_scale(res, norm, forward, n, a.dtype), out,
+                      a)
 
 
 def _whole(kind, x, axes, s, forward):
@@ -142,13 +154,15 @@ def _whole(kind, x, axes, s, forward):
 def r2cn(a, s, axes, norm, out=None):
     """rfftn."""
     a = _t.as_input(a)
-    norm = _t.check_norm(norm)
-    _t.result_dtype('r2c', a.dtype)
     s, axes = _t.cook_nd(a, s, axes)
-    for n in s:
-        _t.check_n(n)
     if not axes:
         raise IndexError('list index out of range')
+    # NumPy: rfft of the last axis (its dtype check too), then the others
+    # from the last but one
+    norm, last = _t.check_steps(a, [(s[-1], axes[-1])], norm)
+    _t.result_dtype('r2c', a.dtype)
+    norm, rest = _t.check_steps(a, list(zip(s, axes))[-2::-1], norm)
+    s, axes = _unzip(rest[::-1] + last)
     if len(set(axes)) != len(axes):
         a = r2c(a, s[-1], axes[-1], norm)
         for ii in reversed(range(len(axes) - 1)):
@@ -163,19 +177,19 @@ def r2cn(a, s, axes, norm, out=None):
         last = axes[-1]
         res = _t.move_back(_t.r2c_last(_t.move_last(x, last)), last)
         res = _t.c2c_axes(res, axes[:-1], True)
-    return _t.deliver(_t.apply_scale(res, norm, True, _prod(s)), out, a)
+    return _t.deliver(_t.apply_scale(res, norm, True, s, a.dtype), out, a)
 
 
 def c2rn(a, s, axes, norm, out=None):
     """irfftn."""
     a = _t.as_input(a)
-    norm = _t.check_norm(norm)
-    _t.result_dtype('c2r', a.dtype)
     s, axes = _t.cook_nd(a, s, axes, invreal=True)
-    for n in s:
-        _t.check_n(n)
     if not axes:
         raise IndexError('list index out of range')
+    # NumPy: ifft of the axes but the last, in order, then irfft
+    norm, steps = _t.check_steps(a, list(zip(s, axes)), norm)
+    _t.result_dtype('c2r', a.dtype)
+    s, axes = _unzip(steps)
     if len(set(axes)) != len(axes):
         for ii in range(len(axes) - 1):
             a = c2c(a, s[ii], axes[ii], norm, False)
@@ -193,26 +207,35 @@ def c2rn(a, s, axes, norm, out=None):
         last = axes[-1]
         res = _t.move_back(_t.c2r_last(_t.move_last(x, last), s[-1]),
                             last)
-    return _t.deliver(_t.apply_scale(res, norm, False, _prod(s)), out, a)
+    if len(axes) == 1:
+        rdt = _t.result_dtype('c2r', a.dtype)
+        if res.dtype != rdt:
+            res = res.astype(rdt)     # NumPy: irfft of float16 is float16
+    return _t.deliver(_t.apply_scale(res, norm, False, s, a.dtype, 0), out,
+                      a)
 
 
 def hfft(a, n, axis, norm, out=None):
     """NumPy's hfft: irfft of the conjugate, with the opposite norm."""
     a = _t.as_input(a)
+    if n is None:
+        n = (a.shape[axis] - 1) * 2
     norm = _t.check_norm(norm)
     swapped = {'backward': 'forward', 'forward': 'backward'}.get(norm, norm)
     x = _uf.conjugate(a) if a.dtype.kind == 'c' else a
-    return c2r(x, n, axis, swapped, out)
+    # NumPy 2.4's hfft passes out=None on (its `out` is ignored)
+    return c2r(x, n, axis, swapped, None)
 
 
 def ihfft(a, n, axis, norm, out=None):
     """NumPy's ihfft: the conjugate of rfft, with the opposite norm."""
     a = _t.as_input(a)
+    if n is None:
+        n = a.shape[axis]
     norm = _t.check_norm(norm)
     swapped = {'backward': 'forward', 'forward': 'backward'}.get(norm, norm)
-    res = r2c(a, n, axis, swapped)
-    _uf.conjugate(res, out=res)
-    return _t.deliver(res, out)
+    res = r2c(a, n, axis, swapped, out)
+    return _uf.conjugate(res, out=res)
 
 
 def plan_cache():

@@ -17,6 +17,7 @@ overwrite unless it is a temporary made here (``destroy_input``).
 """
 
 import math
+import operator
 
 import numpy
 
@@ -71,26 +72,58 @@ def normalize_axis(axis, ndim):
 
 
 def cook_nd(a, s, axes, invreal=False):
-    """NumPy's (s, axes) of an n-D transform, axes normalised."""
+    """NumPy's (s, axes) of an n-D transform, in NumPy's order of checks
+    (numpy.take of the shape gives its IndexError and TypeError); the
+    axes are not normalised yet (check_steps does it)."""
     shapeless = s is None
+    if s is None:
+        s = list(a.shape) if axes is None else list(
+            numpy.take(a.shape, axes))
+    s = list(s)
     if axes is None:
-        if s is None:
-            axes = list(range(a.ndim))
-        else:
+        if not shapeless:
             import warnings
             warnings.warn(
                 '`axes` should not be `None` if `s` is not `None` '
                 '(Deprecated in NumPy 2.0)', DeprecationWarning, stacklevel=4)
-            axes = list(range(-len(s), 0))
-    axes = [normalize_axis(int(ax), a.ndim) for ax in axes]
-    s = [a.shape[ax] for ax in axes] if s is None else list(s)
+        axes = list(range(-len(s), 0))
+    axes = list(axes)
     if len(s) != len(axes):
         raise ValueError('Shape and axes have different lengths.')
-    if invreal and shapeless and axes:
+    if invreal and shapeless:
         s[-1] = (a.shape[axes[-1]] - 1) * 2
-    s = [a.shape[ax] if v is None or v == -1 else int(v)
+    s = [a.shape[ax] if v is None or v == -1 else v
          for v, ax in zip(s, axes)]
     return s, axes
+
+
+def widen(cdt, out):
+    """The complex loop dtype with `out`: NumPy's ufunc loop is chosen
+    with the output, so a complex128 (or float64) `out` computes in
+    double precision."""
+    od = getattr(out, 'dtype', None)
+    if od is not None and od.kind in 'fc' and od.itemsize > (
+            cdt.itemsize if od.kind == 'c' else cdt.itemsize // 2):
+        return numpy.dtype(numpy.complex128)
+    return cdt
+
+
+def check_steps(a, steps, norm, out=None, half=False):
+    """The checks NumPy's one-axis transforms make, for each (n, axis) of
+    ``steps`` in NumPy's order of calls: n < 1, the norm, the axis, the
+    shape of `out` (n // 2 + 1 points with `half`), then n an integer.
+    Returns the normalised norm and [(n, axis)]."""
+    res = []
+    for n, axis in steps:
+        check_n(n)
+        norm = check_norm(norm)
+        axis = normalize_axis(axis, a.ndim)
+        shape = getattr(out, 'shape', None)
+        if shape is not None and (len(shape) != a.ndim or shape[axis] != (
+                n // 2 + 1 if half else n)):
+            raise ValueError('output array has wrong shape.')
+        res.append((operator.index(n), axis))
+    return norm, res
 
 
 def scale(norm, forward, n):
@@ -136,6 +169,8 @@ def on_provider(kind, x, out_dtype, sizes, forward, destroy):
     if kind == 'r2c':
         shape = shape[:-1] + (sizes[-1] // 2 + 1,)
     out = core._empty(shape, out_dtype)
+    if out.size == 0:
+        return out              # an empty batch: nothing to transform
     try:
         _dispatch.run('fft', (out._as_view(),), (x._as_view(),),
                       {'kind': kind, 'n': tuple(sizes),
@@ -203,7 +238,9 @@ def c2c_axes(x, axes, forward):
     if not axes:
         return x.copy()
     nd = x.ndim
-    if len(axes) <= 3 and x.ndim >= len(axes):
+    from cupy._core.fft import _routines
+    if len(axes) <= 3 and x.ndim >= len(axes) and (
+            len(axes) == 1 or _routines.nd_planning()):
         # the axes last, in their order, for one request of 1-3 axes
         order = [i for i in range(nd) if i not in axes] + list(axes)
         y = x.transpose(order)
@@ -255,8 +292,26 @@ def c2r_last(x, n, forward=False):
     return res.real.astype(rdt)
 
 
-def apply_scale(res, norm, forward, n):
-    f = scale(norm, forward, n)
+def apply_scale(res, norm, forward, n, dtype=None, first=-1):
+    """res times NumPy's norm factor for `n` points (a list: one factor
+    per axis, as NumPy's axis-by-axis transforms); NumPy rounds the
+    factor of its first transform, of axis index `first`, to
+    result_type(input's real dtype, 1.0) (float16 for a float16 input),
+    which `dtype`, the input's dtype, reproduces (the later transforms
+    are of complex64 or complex128: rounding them changes nothing)."""
+    sizes = n if isinstance(n, (list, tuple)) else [n]
+    first %= len(sizes)
+    f = None
+    for i, size in enumerate(sizes):
+        g = scale(norm, forward, size)
+        if g is None:
+            continue
+        if dtype is not None and i == first:
+            real = numpy.result_type(numpy.dtype(dtype).char.lower()
+                                     if numpy.dtype(dtype).kind == 'c'
+                                     else dtype, 1.0)
+            g = float(real.type(g))
+        f = g if f is None else f * g
     if f is not None:
         _uf.multiply(res, numpy.dtype(res.dtype.char.lower()).type(f)
                      if res.dtype.kind == 'c' else res.dtype.type(f),

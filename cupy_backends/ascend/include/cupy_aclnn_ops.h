@@ -97,6 +97,7 @@
     X(InplaceRemainderTensorScalar, REPEAT, 2, (R, S)) \
     X(InplaceUniform, ONCE, 5, (R, FD, FD, U, U)) \
     X(InplaceZero, REPEAT, 1, (R)) \
+    X(Inverse, REPEAT, 2, (T, O)) \
     X(IsFinite, REPEAT, 2, (T, O)) \
     X(IsInf, REPEAT, 2, (T, OC)) \
     X(IsNegInf, REPEAT, 2, (T, O)) \
@@ -106,6 +107,7 @@
     X(LeTensor, REPEAT, 3, (T, T, O)) \
     X(LeftShift, REPEAT, 3, (T, T, O)) \
     X(LeftShifts, REPEAT, 3, (T, S, O)) \
+    X(LinalgCholesky, REPEAT, 3, (T, B, O)) \
     X(LinalgQr, REPEAT, 4, (T, I, O, O)) \
     X(Log, REPEAT, 2, (T, O)) \
     X(Log10, REPEAT, 2, (T, O)) \
@@ -150,11 +152,13 @@
     X(Signbit, REPEAT, 2, (T, O)) \
     X(Sin, REPEAT, 2, (T, O)) \
     X(Sinh, REPEAT, 2, (T, O)) \
+    X(Slogdet, REPEAT, 3, (T, O, O)) \
     X(Sort, REPEAT, 6, (T, B, I, B, O, O)) \
     X(Sqrt, REPEAT, 2, (T, O)) \
     X(Std, REPEAT, 5, (T, A, IC, B, O)) \
     X(Sub, REPEAT, 4, (T, T, S, O)) \
     X(Subs, REPEAT, 4, (T, S, S, O)) \
+    X(Svd, REPEAT, 6, (T, BC, BC, O, O, O)) \
     X(Tan, REPEAT, 2, (T, O)) \
     X(Tanh, REPEAT, 2, (T, O)) \
     X(TriangularSolve, REPEAT, 7, (T, T, B, B, B, O, O)) \

@@ -42,7 +42,63 @@ def _triangular_solve(self, a, upper, transpose, unitriangular, x, m):
             xs[i] = numpy.nan
 
 
+def _svd(self, full_matrices, compute_uv, sigma, u, v):
+    # LAPACK's gesdd as numpy.linalg.svd; v is V (its conjugate transpose
+    # of NumPy's vh), wave2_ops.md.  Input with NaN or inf: NaN results
+    # [simulator choice: the reference is silent; LAPACK does not converge]
+    if not numpy.isfinite(self).all():
+        sigma[...] = numpy.nan
+        if compute_uv:
+            u[...] = numpy.nan
+            v[...] = numpy.nan
+        return
+    if not compute_uv:
+        sigma[...] = numpy.linalg.svd(self, compute_uv=False)
+        return
+    uu, ss, vh = numpy.linalg.svd(self, full_matrices=bool(full_matrices))
+    sigma[...] = ss
+    u[...] = uu
+    v[...] = numpy.swapaxes(vh, -1, -2).conj()
+
+
+def _slogdet(self, sign, logabs):
+    # LU with partial pivoting as numpy.linalg.slogdet: sign 0 and -inf
+    # exactly where a pivot is zero
+    res = numpy.linalg.slogdet(self)
+    sign[...] = res.sign
+    logabs[...] = res.logabsdet
+
+
+def _nan_where(bad, out):
+    # the simulator's choice for a failed factorisation: NaN-filled
+    out.reshape((-1,) + out.shape[-2:])[bad.reshape(-1)] = numpy.nan
+
+
+def _inverse(self, out):
+    a = self.astype(numpy.float32) if self.dtype == numpy.float16 else self
+    singular = numpy.linalg.slogdet(a).sign == 0
+    a = numpy.where(singular[..., None, None], numpy.eye(a.shape[-1]), a)
+    out[...] = numpy.linalg.inv(a)
+    _nan_where(singular, out)
+
+
+def _cholesky(self, upper, out):
+    a = numpy.asarray(self, numpy.float32)
+    flat = a.reshape((-1,) + a.shape[-2:])
+    res = numpy.full(flat.shape, numpy.nan, numpy.float32)
+    for i, m in enumerate(flat):
+        try:
+            res[i] = numpy.linalg.cholesky(m, upper=bool(upper))
+        except numpy.linalg.LinAlgError:
+            pass
+    out[...] = res.reshape(a.shape)
+
+
 KERNELS = {
     'LinalgQr': _linalg_qr,
     'TriangularSolve': _triangular_solve,
+    'Svd': _svd,
+    'Slogdet': _slogdet,
+    'Inverse': _inverse,
+    'LinalgCholesky': _cholesky,
 }
