@@ -6,6 +6,7 @@ import contextlib
 
 import numpy
 
+from cupy._core import _array_interface
 from cupy._core import _dtype
 from cupy._core import _layout
 from cupy._core import _transfer
@@ -53,6 +54,9 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0):
         if not (a.flags.c_contiguous if want == 'C'
                 else a.flags.f_contiguous):
             a = a.copy(want)
+    elif _array_interface.stands_for_device_array(obj):
+        a = _from_device_array(_array_interface.to_device_array(obj),
+                               dtype, copy, order)
     else:
         if copy is False:
             raise ValueError('Unable to avoid copy while creating an array '
