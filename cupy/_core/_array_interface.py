@@ -53,8 +53,8 @@ def _from_interface(obj, desc):
         raise ValueError('unknown __cuda_array_interface__ version '
                          '{}'.format(version))
     if desc.get('mask') is not None:
-        raise ValueError('masked __cuda_array_interface__ arrays are not '
-                         'supported')
+        raise ValueError('the array library does not support masked '
+                         '__cuda_array_interface__ arrays')
     shape = tuple(int(s) for s in desc['shape'])
     dt = _dtype_of(desc)
     ptr = int(desc['data'][0])

@@ -109,7 +109,11 @@ def _prepend_ones(a, ndmin, order):
 
 def _has_device_array(seq):
     for o in seq:
-        if isinstance(o, core.ndarray):
+        t = type(o)
+        if t is float or t is int or t is complex or t is bool:
+            continue        # the common case, checked cheaply
+        if isinstance(o, core.ndarray) or \
+                _array_interface.stands_for_device_array(o):
             return True
         if isinstance(o, (list, tuple)) and _has_device_array(o):
             return True

@@ -140,3 +140,13 @@ class TestArrayInterfaceImport:
             cupy.asarray(big)
         with pytest.raises(ValueError):
             cupy.asarray(Dummy(a, mask=cupy.zeros(4, bool)))
+
+
+def test_nested_objects_standing_for_arrays():
+    from cupy.testing._protocol_helpers import (
+        DummyObjectWithCudaArrayInterface, DummyObjectWithCuPyGetNDArray)
+    a = cupy.arange(3.0)
+    for cls in (DummyObjectWithCudaArrayInterface,
+                DummyObjectWithCuPyGetNDArray):
+        b = cupy.array([cls(a), cls(a + 1)])
+        testing.assert_array_equal(b, [[0, 1, 2], [1, 2, 3]])
