@@ -379,10 +379,12 @@ def is_available():
     return xpu.is_available()
 
 
-def show_config():
-    """Print the backend, the vendor library or simulator, and devices."""
+def show_config(*, _full=False):
+    """Print the backend, the vendor library or simulator, and devices
+    (``_full``: also the per-family device capabilities), as one write of
+    ``cupyx.get_runtime_info``'s text (CuPy's form)."""
     from cupy import _info
-    print(_info.config_text())
+    _sys.stdout.write(str(_info.config_text(capabilities=_full)))
 from cupy import fft  # NOQA
 
 
@@ -471,3 +473,16 @@ from cupy._core.dlpack import from_dlpack  # NOQA
 from cupy._core.dlpack import fromDlpack  # NOQA
 from cupy._interop import _distributed as _interop_distributed  # NOQA
 _interop_distributed.install()
+# issue 14 (surface): polynomials, fuse, polynomial package
+from cupy._poly.routines import polydiv  # NOQA
+from cupy._poly.routines import poly  # NOQA
+from cupy._poly.routines import roots  # NOQA
+from cupy._poly.routines import polyfit  # NOQA
+from cupy._poly.poly1d import poly1d  # NOQA
+from cupy._functional.fuse import fuse  # NOQA
+from cupy import polynomial  # NOQA
+from cupy import _util  # NOQA
+for _name in ('driver', 'memory_hook', 'memory_hooks',
+              'memory_hooks.debug_print', 'memory_hooks.line_profile'):
+    _sys.modules['cupy.cuda.' + _name] = _sys.modules['cupy.xpu.' + _name]
+del _name

@@ -12,3 +12,10 @@ from cupyx._pinned_array import empty_pinned  # NOQA
 from cupyx._pinned_array import zeros_like_pinned  # NOQA
 from cupyx._pinned_array import zeros_pinned  # NOQA
 from cupyx._scatter import scatter_add  # NOQA
+
+# issue 14 (surface): scatter extrema, synchronisation detection, profiler
+from cupyx._scatter_extrema import scatter_max  # NOQA
+from cupyx._scatter_extrema import scatter_min  # NOQA
+from cupy._core.syncdetect import allow_synchronize  # NOQA
+from cupy._core.syncdetect import DeviceSynchronized  # NOQA
+from cupyx import profiler  # NOQA

@@ -6,6 +6,7 @@ import contextlib
 
 import numpy
 
+from cupy._core import _array_interface
 from cupy._core import _dtype
 from cupy._core import _layout
 from cupy._core import _transfer
@@ -53,6 +54,9 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0):
         if not (a.flags.c_contiguous if want == 'C'
                 else a.flags.f_contiguous):
             a = a.copy(want)
+    elif _array_interface.stands_for_device_array(obj):
+        a = _from_device_array(_array_interface.to_device_array(obj),
+                               dtype, copy, order)
     else:
         if copy is False:
             raise ValueError('Unable to avoid copy while creating an array '
@@ -105,7 +109,11 @@ def _prepend_ones(a, ndmin, order):
 
 def _has_device_array(seq):
     for o in seq:
-        if isinstance(o, core.ndarray):
+        t = type(o)
+        if t is float or t is int or t is complex or t is bool:
+            continue        # the common case, checked cheaply
+        if isinstance(o, core.ndarray) or \
+                _array_interface.stands_for_device_array(o):
             return True
         if isinstance(o, (list, tuple)) and _has_device_array(o):
             return True

@@ -761,6 +761,24 @@ cdef class ndarray:
         from cupy._core import _routines_product
         return _routines_product.dot(self, b, out)
 
+    # scatter methods (cupyx.scatter_add/max/min on this array)
+    def scatter_add(self, slices, value):
+        """``a[slices] += value`` with repeated indices accumulating."""
+        from cupyx import _scatter
+        _scatter.scatter_add(self, slices, value)
+
+    def scatter_max(self, slices, value):
+        """``a[slices] = maximum(a[slices], value)``, repeated indices
+        taking the largest value."""
+        from cupyx import _scatter_extrema
+        _scatter_extrema.scatter_max(self, slices, value)
+
+    def scatter_min(self, slices, value):
+        """``a[slices] = minimum(a[slices], value)``, repeated indices
+        taking the smallest value."""
+        from cupyx import _scatter_extrema
+        _scatter_extrema.scatter_min(self, slices, value)
+
     # --------------------------------------------------------- operators --
     # Python's operators are the ufuncs (_routines_ufuncs.py); an operand
     # a ufunc does not take gives NotImplemented, so Python tries the

@@ -34,6 +34,10 @@ def asnumpy(a, stream=None, order='C', out=None, *, blocking=True):
     other object goes through ``numpy.asarray``)."""
     if isinstance(a, core.ndarray):
         return a.get(stream=stream, order=order, out=out)
+    from cupy._core import _array_interface
+    if _array_interface.stands_for_device_array(a):
+        return _array_interface.to_device_array(a).get(
+            stream=stream, order=order, out=out)
     if out is not None:
         out[...] = a
         return out

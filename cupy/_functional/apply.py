@@ -35,8 +35,8 @@ def apply_over_axes(func, a, axes):
     val = a if isinstance(a, core.ndarray) else cupy.asarray(a)
     n = val.ndim
     for axis in numpy.atleast_1d(axes).tolist():
-        if axis < 0:
-            axis += n
+        # NumPy lets a 0-d array through; CuPy (and this) raise AxisError
+        axis = numpy.lib.array_utils.normalize_axis_index(axis, n)
         res = func(val, axis)
         if res.ndim != val.ndim:
             res = cupy.expand_dims(res, axis)

@@ -13,6 +13,16 @@ import cupy
 from cupy._core import core
 
 
+
+def _is_ufunc_type_error(e):
+    # a ufunc given types it has no loop for (NumPy's UFuncTypeError, or
+    # the same message from this library's ufuncs): not a sign of
+    # element-by-element Python
+    return isinstance(e, TypeError) and (
+        isinstance(e, numpy._core._exceptions.UFuncTypeError)
+        or str(e).startswith("ufunc '"))
+
+
 class vectorize:
 
     def __init__(self, pyfunc, otypes=None, doc=None, excluded=None,
@@ -45,6 +55,10 @@ class vectorize:
         try:
             res = self.pyfunc(*args, **kwargs)
         except (TypeError, ValueError) as e:
+            if _is_ufunc_type_error(e):
+                # a ufunc without a loop for these types: NumPy's
+                # per-element call raises the same error
+                raise
             raise NotImplementedError(
                 'cupy.vectorize calls {!r} once on whole device arrays, and '
                 'that call failed ({}: {}); write the function with '

@@ -24,7 +24,17 @@ def array_str(a, max_line_width=None, precision=None, suppress_small=None):
 
 
 # numbers to strings: nothing of an array
-base_repr = numpy.base_repr
-binary_repr = numpy.binary_repr
+
+
+def base_repr(number, base=2, padding=0):
+    """The string of the Python integer ``number`` in ``base`` (up to 36),
+    with ``padding`` leading zeros (NumPy's, on the host: no array)."""
+    return numpy.base_repr(number, base, padding)
+
+
+def binary_repr(num, width=None):
+    """The binary string of the Python integer ``num`` (two's complement
+    in ``width`` bits for a negative one; NumPy's, on the host)."""
+    return numpy.binary_repr(num, width)
 format_float_positional = numpy.format_float_positional
 format_float_scientific = numpy.format_float_scientific

@@ -1,7 +1,8 @@
 """as_strided and sliding_window_view: views with chosen strides.
 
-Device arrays have no read-only flag, so ``writeable`` is accepted and
-has no effect (CuPy's behaviour); a view past the allocation is caught by
+Device arrays have no read-only flag: ``as_strided`` accepts
+``writeable`` with no effect and ``sliding_window_view`` refuses
+``writeable=True`` (CuPy's behaviour); a view past the allocation is caught by
 the first operation that reads it (the simulator's sanitizer, a fault on
 a device).
 """
@@ -35,8 +36,14 @@ def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
 
 def sliding_window_view(x, window_shape, axis=None, *, subok=False,
                         writeable=False):
-    """Every window of `window_shape` over `axis` as a view (NumPy's)."""
-    _check(x)
+    """Every window of `window_shape` over `axis` as a view (NumPy's).
+    Device arrays have no read-only flag, so ``writeable=True`` (a view
+    whose overlapping windows may be written) is refused, as CuPy does."""
+    if writeable:
+        raise NotImplementedError('Writeable views are not supported.')
+    if not isinstance(x, core.ndarray):
+        import cupy
+        x = cupy.asarray(x)     # array-likes are uploaded (CuPy)
     window_shape = (tuple(window_shape) if numpy.iterable(window_shape)
                     else (window_shape,))
     window_shape = tuple(operator.index(w) for w in window_shape)

@@ -43,3 +43,27 @@ def is_available():
         return runtime.getDeviceCount() > 0
     except Exception:
         return False
+
+# issue 14 (surface): version probes, allocators, memory hooks
+from cupy.xpu import driver  # NOQA
+from cupy.xpu import memory_hook  # NOQA
+from cupy.xpu import memory_hooks  # NOQA
+from cupy.xpu.memory_hook import MemoryHook  # NOQA
+from cupy.xpu._allocators import using_allocator  # NOQA
+from cupy.xpu._allocators import MemoryAsyncPool  # NOQA
+from cupy.xpu._allocators import malloc_async  # NOQA
+from cupy.xpu._allocators import ManagedMemory  # NOQA
+from cupy.xpu._allocators import malloc_managed  # NOQA
+
+
+def get_local_runtime_version():
+    """The version of the runtime in use (``runtime.runtimeGetVersion``;
+    CANN's on ascend, 0 on the simulator)."""
+    return runtime.runtimeGetVersion()
+
+# CuPy code reaches these through cupy.cuda.memory as well
+memory.using_allocator = using_allocator
+memory.MemoryAsyncPool = MemoryAsyncPool
+memory.malloc_async = malloc_async
+memory.ManagedMemory = ManagedMemory
+memory.malloc_managed = malloc_managed

@@ -76,6 +76,11 @@ cdef class Device:
         api.xpuSetDevice(self.id)
 
     def synchronize(self):
+        from cupy._core import syncdetect
+        syncdetect._declare_synchronize()
+        self._synchronize()
+
+    def _synchronize(self):
         """Wait until all work queued on this device is done."""
         cdef int prev = api.xpuGetDevice()
         if prev == self.id:
@@ -98,6 +103,25 @@ cdef class Device:
             return api.xpuMemGetInfo()
         finally:
             api.xpuSetDevice(prev)
+
+    # ---------------------------------------------------- issue 14 --
+    @property
+    def attributes(self):
+        """The device's properties this backend reports (see
+        ``cupy.cuda.runtime.getDeviceProperties``): CUDA's attribute
+        table does not exist on ascend, so its fields are absent."""
+        from cupy.xpu import runtime
+        return runtime.getDeviceProperties(self.id)
+
+    @property
+    def pci_bus_id(self):
+        """The PCI bus id: not reported by the ascend runtime (CANN binds
+        devices by logical id; no call of runtime.md returns the bus
+        id), so NotImplementedError."""
+        from cupy.xpu import runtime
+        raise NotImplementedError(
+            'Device.pci_bus_id: the {} runtime does not report PCI bus '
+            'ids'.format(runtime.backend()))
 
 
 def getDeviceCount():

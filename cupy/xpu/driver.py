@@ -1,23 +1,22 @@
-"""CuPy's ``cupy.cuda.driver`` queries, answered for this build: the CUDA
-driver API exists only in the cuda backend's build; on the ascend backend
-there is no CUDA driver, so its version is 0 (CuPy's tests compare it
-only on HIP builds, ``runtime.is_hip``, which is False here)."""
+"""CuPy's ``cupy.cuda.driver`` probes, answered for the backend in use
+(see ``cupy.xpu.runtime``): versions only; there is no driver API to
+call on ascend."""
 
-from cupy_backends.backend import api as _api
+from cupy.xpu import runtime as _runtime
+
+# CuPy's error name for driver calls: the backend's runtime error class
+CUDADriverError = _runtime.CUDARuntimeError
 
 
 def get_build_version():
-    """The CUDA driver API version this build was compiled against: 0 on
-    the ascend backend, which has none."""
-    return 0
+    """The runtime version this build targets: the one in use (builds
+    need no vendor SDK, DESIGN.md)."""
+    return _runtime.runtimeGetVersion()
 
 
 def driverGetVersion():
-    """The installed CUDA driver's version: 0 where the backend is not
-    CUDA."""
-    return 0
+    return _runtime.driverGetVersion()
 
 
-def backend():
-    """'ascend' or 'cuda'."""
-    return _api.xpuBackendName()
+def _is_cuda_python():
+    return False

@@ -3,6 +3,7 @@
 # pool is memory_pool.pyx; its public names are re-exported here.
 
 import gc
+import threading
 import operator
 
 cimport cython
@@ -170,7 +171,15 @@ cdef class PooledMemory(BaseMemory):
         self.size = 0
         pool = ref() if ref is not None else None
         if pool is not None:
+            if not _hooked:
+                (<_DevicePool>pool)._free_chunk(chunk)
+                return
+            from cupy.xpu import memory_hook
+            info = {'device_id': self.device_id, 'mem_size': chunk.size,
+                    'mem_ptr': chunk.ptr, 'pmem_id': id(pool)}
+            memory_hook._call_hooks('free_preprocess', info)
             (<_DevicePool>pool)._free_chunk(chunk)
+            memory_hook._call_hooks('free_postprocess', info)
 
     def __dealloc__(self):
         if self._chunk is not None:
@@ -257,6 +266,19 @@ cdef int _memcpy(int device, intptr_t dst, intptr_t src, Py_ssize_t n,
     return 0
 
 
+cdef object _syncdetect = None
+
+
+cdef inline int _declare_synchronize() except -1:
+    # cupyx.allow_synchronize(False) forbids waiting for the device
+    global _syncdetect
+    if _syncdetect is None:
+        from cupy._core import syncdetect
+        _syncdetect = syncdetect
+    _syncdetect._declare_synchronize()
+    return 0
+
+
 cdef int _host_copy(MemoryPointer dev, mem, Py_ssize_t n, bint to_host,
                     stream, bint sync) except -1:
     cdef Py_buffer view
@@ -268,6 +290,8 @@ cdef int _host_copy(MemoryPointer dev, mem, Py_ssize_t n, bint to_host,
     addr = _host_address(mem, n, to_host, &view, &held)
     try:
         if to_host:
+            if sync:
+                _declare_synchronize()
             _memcpy(dev.device_id, addr, dev.ptr, n,
                     api.xpuMemcpyDeviceToHost, stream, sync)
         else:
@@ -476,9 +500,55 @@ cpdef MemoryPointer _malloc(size):
 cdef object _current_allocator = get_default_memory_pool().malloc
 
 
+# issue 14: using_allocator (per thread) and memory hooks.  Both are
+# looked up only while in use (the counts), so alloc() stays one call.
+cdef int _overrides = 0        # threads inside using_allocator
+cdef int _hooked = 0           # memory hooks registered (all threads)
+cdef object _tls = threading.local()
+
+
 cpdef MemoryPointer alloc(size):
     """Allocates ``size`` bytes with the current allocator."""
+    if _overrides or _hooked:
+        return _alloc_special(size)
     return _current_allocator(size)
+
+
+cdef MemoryPointer _alloc_special(size):
+    allocator = getattr(_tls, 'allocator', None) if _overrides else None
+    if allocator is None:
+        allocator = _current_allocator
+    if not _hooked:
+        return allocator(size)
+    from cupy.xpu import memory_hook
+    return memory_hook._hooked_malloc(allocator, size)
+
+
+def _push_allocator(allocator):
+    """Make ``allocator`` this thread's (using_allocator); returns the
+    previous one for _pop_allocator."""
+    global _overrides
+    prev = getattr(_tls, 'allocator', None)
+    _tls.allocator = allocator
+    _overrides += 1
+    return prev
+
+
+def _pop_allocator(prev):
+    global _overrides
+    _tls.allocator = prev
+    _overrides -= 1
+
+
+def _thread_allocator():
+    """The allocator alloc() uses in this thread."""
+    a = getattr(_tls, 'allocator', None) if _overrides else None
+    return _current_allocator if a is None else a
+
+
+def _hooks_changed(int count):
+    global _hooked
+    _hooked = count
 
 
 def set_allocator(allocator=None):
@@ -494,5 +564,6 @@ def set_allocator(allocator=None):
 
 
 def get_allocator():
-    """The allocator alloc() uses."""
-    return _current_allocator
+    """The allocator alloc() uses (in this thread: using_allocator's
+    inside its block)."""
+    return _thread_allocator()

@@ -64,6 +64,14 @@ cdef Py_ssize_t _round_unit() except -1:
 
 def _device_malloc(size):
     # The pools' default allocator: no retry here, the pool does it.
+    # (Pools grow rarely: the memory-hook check costs nothing measurable.)
+    from cupy.xpu import memory_hook
+    if memory_hook._has_memory_hooks():
+        return memory_hook._hooked_device_malloc(_plain_device_malloc, size)
+    return MemoryPointer(Memory(size), 0)
+
+
+def _plain_device_malloc(size):
     return MemoryPointer(Memory(size), 0)
 
 

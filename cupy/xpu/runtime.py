@@ -37,14 +37,6 @@ eventElapsedTime = _api.xpuEventElapsedTime
 is_hip = False
 
 
-def runtimeGetVersion():
-    """The CUDA runtime version (CuPy's ``runtime.runtimeGetVersion``):
-    0 on the ascend backend, which has no CUDA runtime."""
-    if _api.xpuBackendName() != 'ascend':
-        raise NotImplementedError('runtimeGetVersion of the cuda backend')
-    return 0
-
-
 def backend():
     """'ascend' or 'cuda': the backend this build was made for."""
     return _api.xpuBackendName()
@@ -53,3 +45,61 @@ def backend():
 def is_simulator():
     """True when the ascend backend runs on the bundled CANN simulator."""
     return _api.xpuIsSimulator()
+
+
+# ------------------------------------------------------------------ issue 14
+# The version and property probes CuPy code makes, answered for the backend
+# in use (cupy_backends.backend.runtime_facts); on ascend the numbers are
+# CANN's (major * 1000 + minor * 10, CUDA's encoding), 0 on the simulator,
+# which is no CANN release.
+
+def _backend_error_class():
+    # the backend's own runtime error type (DESIGN.md "Errors")
+    if backend() == 'ascend':
+        from cupy_backends.ascend import AclError
+        return AclError
+    from cupy_backends import cuda as _cuda
+    return getattr(_cuda, 'CUDAError', RuntimeError)
+
+
+# The name CuPy code catches runtime failures under: the backend's own
+# error class, so ``except cupy.cuda.runtime.CUDARuntimeError`` catches
+# what this backend raises (constructed with a status code as CuPy's).
+CUDARuntimeError = _backend_error_class()
+
+
+def _facts():
+    from cupy_backends.backend import runtime_facts
+    return runtime_facts.runtime_facts()
+
+
+def runtimeGetVersion():
+    """The runtime's version (CANN's on ascend, as major * 1000 + minor *
+    10; 0 on the simulator)."""
+    return _facts()['runtime_version'] or 0
+
+
+def driverGetVersion():
+    """The driver's version (on ascend CANN's toolkit version stands for
+    it; 0 on the simulator)."""
+    return _facts()['driver_version'] or 0
+
+
+def getDeviceProperties(device):
+    """A dict of the device's properties: ``name`` (bytes) and
+    ``totalGlobalMem``, plus ``backend``/``simulator``.  CUDA-only fields
+    (``major``, ``minor``, ``multiProcessorCount``, ``warpSize`` ...) are
+    absent on ascend."""
+    from cupy_backends.backend import runtime_facts
+    n = getDeviceCount()
+    if not 0 <= device < n:
+        raise ValueError('device {} does not exist ({} devices)'.format(
+            device, n))
+    return runtime_facts.device_properties(device)
+
+
+def deviceGetAttribute(attrib, device):
+    """CUDA device attributes do not exist on this backend."""
+    raise NotImplementedError(
+        'deviceGetAttribute: CUDA device attributes are not available on '
+        'the {} backend (see getDeviceProperties)'.format(backend()))

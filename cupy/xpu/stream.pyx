@@ -124,6 +124,26 @@ class _NullDescriptor:
         return _null_stream(api.xpuGetDevice())
 
 
+# (handle, device) of the streams made with non_blocking=True (read on
+# backends where it matters)
+_non_blocking_streams = set()
+
+
+def _launch_host_func(_BaseStream stream, callback, tuple args):
+    launch = getattr(_api, 'xpuLaunchHostFunc', None)
+    if launch is None:
+        raise NotImplementedError(
+            'host functions on streams are not available on the {} '
+            'backend'.format(_api.xpuBackendName()))
+    if not callable(callback):
+        raise TypeError('callback must be callable')
+    cdef int prev = _enter_device(stream.device_id)
+    try:
+        launch(stream.ptr, callback, args)
+    finally:
+        _leave_device(prev, stream.device_id)
+
+
 cdef class _BaseStream:
 
     def __init__(self, *args, **kwargs):
@@ -174,6 +194,8 @@ cdef class _BaseStream:
 
     def synchronize(self):
         """Wait until all work queued on this stream is done."""
+        from cupy._core import syncdetect
+        syncdetect._declare_synchronize()
         _call_on(self.device_id, _api.xpuStreamSynchronize, self.ptr)
 
     @property
@@ -202,6 +224,36 @@ cdef class _BaseStream:
         finally:
             _leave_device(prev, self.device_id)
 
+    # ------------------------------------------------------ issue 14 --
+    def launch_host_func(self, callback, arg):
+        """Run ``callback(arg)`` on a host thread once the work queued so
+        far on this stream is done; later work of the stream waits for
+        it.  A callback that raises is reported (sys.unraisablehook) and
+        the stream goes on.  It must not call into the device runtime
+        (no allocation, free, copy or synchronisation: CANN's rule for
+        host functions, runtime.md section 7.3)."""
+        _launch_host_func(self, callback, (arg,))
+
+    def add_callback(self, callback, arg):
+        """Run ``callback(stream, status, arg)`` as ``launch_host_func``
+        does (``status`` is 0: errors of earlier work surface at the next
+        synchronisation instead)."""
+        _launch_host_func(self, callback, (self, 0, arg))
+
+    @property
+    def priority(self):
+        """0: stream priorities are not used (CANN's priority argument is
+        reserved, runtime.md section 5)."""
+        return 0
+
+    @property
+    def is_non_blocking(self):
+        """Whether the stream runs without implicit waits on the null
+        stream: True for every stream on ascend (runtime.md section 5)."""
+        if _api.xpuBackendName() == 'ascend':
+            return True
+        return (self.ptr, self.device_id) in _non_blocking_streams
+
 
 cdef class Stream(_BaseStream):
     """A stream of the current device.  ``Stream.null`` is the device's
@@ -214,7 +266,9 @@ cdef class Stream(_BaseStream):
         ptr (int): wrap this existing stream handle (not destroyed here).
     """
 
-    def __init__(self, null=False, non_blocking=False, ptr=0):
+    def __init__(self, null=False, non_blocking=False, ptr=0,
+                 priority=None):
+        # priority: accepted and unused (see the priority property)
         self.device_id = api.xpuGetDevice()
         if null:
             self.ptr = 0
@@ -226,6 +280,14 @@ cdef class Stream(_BaseStream):
             _bind_pools_hook()
             self.ptr = api.xpuStreamCreate()
             self._owner = True
+        if non_blocking:
+            _non_blocking_streams.add((self.ptr, self.device_id))
+
+    @classmethod
+    def from_external(cls, ptr, device_id=-1):
+        """A stream object for a handle made elsewhere (not destroyed
+        here); ``ExternalStream(ptr, device_id)``."""
+        return ExternalStream(ptr, device_id)
 
     def __dealloc__(self):
         cdef int prev

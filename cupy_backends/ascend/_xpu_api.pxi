@@ -307,3 +307,57 @@ cpdef float xpuEventElapsedTime(intptr_t start, intptr_t end) except? -1:
                                          <aclrtEvent>end)
     _acl.check(status, 'aclrtEventElapsedTime')
     return ms
+
+
+# ---------------------------------------------------------------- issue 14
+# Host functions on a stream (aclrtLaunchHostFunc, runtime.md section 7.3).
+# Not part of api.pxd: a plain Python function of the api module that a
+# backend may lack (cupy.xpu checks for it).  The callback runs on a runtime
+# thread when the stream reaches it and blocks later work of that stream.
+
+from cpython.ref cimport Py_INCREF, Py_DECREF
+from cupy_backends.ascend._acl cimport aclrtHostFunc
+
+
+cdef void _host_func_trampoline(void* arg) noexcept with gil:
+    # arg: a (callable, args) tuple whose reference the launch took.  An
+    # exception is reported (sys.unraisablehook) and swallowed: it must
+    # not end the runtime's stream thread.
+    cdef object entry = <object>arg
+    try:
+        entry[0](*entry[1])
+    except BaseException as e:
+        import sys
+        sys.unraisablehook(_Unraisable(e, entry[0]))
+    finally:
+        Py_DECREF(entry)
+
+
+class _Unraisable:
+    # the argument sys.unraisablehook takes
+    def __init__(self, exc, obj):
+        self.exc_type = type(exc)
+        self.exc_value = exc
+        self.exc_traceback = exc.__traceback__
+        self.err_msg = 'Exception ignored in a stream host function'
+        self.object = obj
+
+
+def xpuLaunchHostFunc(intptr_t stream, fn, tuple args):
+    """Queue ``fn(*args)`` on ``stream`` (host thread of the runtime)."""
+    cdef cupy_acl_rt_table* t = _table()
+    cdef int status
+    cdef tuple entry = (fn, args)
+    if t.aclrtLaunchHostFunc is NULL:
+        raise NotImplementedError(
+            'this CANN version has no aclrtLaunchHostFunc (documented from '
+            'CANN 8.3.RC1): host functions on streams are not available')
+    _bind_thread()
+    Py_INCREF(entry)
+    with nogil:
+        status = t.aclrtLaunchHostFunc(<aclrtStream>stream,
+                                       <aclrtHostFunc>_host_func_trampoline,
+                                       <void*>entry)
+    if status != 0:
+        Py_DECREF(entry)
+    _acl.check(status, 'aclrtLaunchHostFunc')

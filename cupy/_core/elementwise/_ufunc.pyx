@@ -78,6 +78,20 @@ cdef class _Plan:
         return '<_Plan {} {!r}>'.format(self.loop, self.route)
 
 
+cdef inline bint _stands_for_array(object x):
+    # CuPy's protocol for objects a ufunc takes as the array they return
+    t = type(x)
+    if t is float or t is int or t is complex or t is bool:
+        return False
+    return hasattr(t, '__cupy_get_ndarray__')
+
+
+cdef object _as_operand(object x):
+    if _stands_for_array(x):
+        return x.__cupy_get_ndarray__()
+    return x
+
+
 cdef object _scalar_key(object x):
     """The resolve_dtypes entry of a non-array operand; TypeError for
     what a ufunc does not take (CuPy: no implicit host arrays)."""
@@ -510,6 +524,10 @@ cdef class ufunc:
                 a = x
                 items.append(a.dtype)
                 arrays.append(a)
+            elif _stands_for_array(x):
+                # an object standing for a device array (cupy.poly1d)
+                return self._call(tuple([_as_operand(y) for y in args]),
+                                  outs, where, casting, order, sig, slow)
             else:
                 items.append(_scalar_key(x))
         if nin == 1 and not arrays and type(args[0]) is int and \

@@ -1,0 +1,106 @@
+"""Arrays from objects that describe device memory of this library's
+devices: ``__cupy_get_ndarray__`` (the object returns the array) and the
+``__cuda_array_interface__`` dictionary (versions 0 to 3: shape,
+typestr, data pointer, optional strides, mask and stream).
+
+The interface's data pointer must be device memory of the current device
+(on ascend: memory this library or another CANN user allocated); the new
+array is a view of it that keeps the object alive, nothing is copied.
+A stream in the dictionary is waited for (synchronised) before the view
+is used, as the interface asks of consumers."""
+
+import numpy
+
+from cupy._core import _dtype
+from cupy._core import core
+from cupy.xpu import memory as _memory
+
+
+def stands_for_device_array(obj):
+    t = type(obj)
+    return (hasattr(t, '__cupy_get_ndarray__')
+            or hasattr(t, '__cuda_array_interface__'))
+
+
+def to_device_array(obj):
+    """The device array ``obj`` stands for (a view, never a copy)."""
+    if hasattr(type(obj), '__cupy_get_ndarray__'):
+        a = obj.__cupy_get_ndarray__()
+        if not isinstance(a, core.ndarray):
+            raise TypeError('__cupy_get_ndarray__ must return a '
+                            'cupy.ndarray, not {}'.format(type(a).__name__))
+        return a
+    return _from_interface(obj, obj.__cuda_array_interface__)
+
+
+def _dtype_of(desc):
+    typestr = desc['typestr']
+    dt = numpy.dtype(typestr)
+    descr = desc.get('descr')
+    if dt.kind == 'V' and descr and not (
+            len(descr) == 1 and descr[0][0] == ''):
+        dt = numpy.dtype(descr)       # a structured type: its fields
+    if dt.byteorder == '>' or (dt.byteorder == '=' and
+                               numpy.little_endian is False):
+        raise ValueError('big-endian data ({}) is not supported: device '
+                         'arrays are little-endian'.format(typestr))
+    return _dtype.get_dtype(dt)
+
+
+def _from_interface(obj, desc):
+    version = desc.get('version', 0)
+    if not 0 <= version <= 3:
+        raise ValueError('unknown __cuda_array_interface__ version '
+                         '{}'.format(version))
+    if desc.get('mask') is not None:
+        raise ValueError('the array library does not support masked '
+                         '__cuda_array_interface__ arrays')
+    shape = tuple(int(s) for s in desc['shape'])
+    dt = _dtype_of(desc)
+    ptr = int(desc['data'][0])
+    strides = desc.get('strides')
+    if strides is None:
+        strides = _c_strides(shape, dt.itemsize)
+    else:
+        strides = tuple(int(s) for s in strides)
+    stream = desc.get('stream')
+    if stream is not None and version >= 3:
+        if stream == 0:
+            raise ValueError('stream 0 is not allowed in '
+                             '__cuda_array_interface__ (use 1 or 2)')
+        from cupy_backends.backend import api
+        # the producer's legacy (1) / per-thread (2) default streams are
+        # this backend's null stream
+        api.xpuStreamSynchronize(0 if stream in (1, 2) else stream)
+    size = 1
+    for s in shape:
+        size *= s
+    if size == 0:
+        mem = _memory.UnownedMemory(0, 0, obj)
+        return core.ndarray(shape, dt, _memory.MemoryPointer(mem, 0),
+                            strides)
+    lo = sum((n - 1) * s for n, s in zip(shape, strides) if s < 0)
+    hi = sum((n - 1) * s for n, s in zip(shape, strides) if s > 0)
+    # the memory object starts at the aligned address at or below the
+    # lowest byte: operators take the allocation base, aligned, and the
+    # view's offset (DESIGN.md, aclTensor); device allocations start
+    # aligned, so the bytes before the pointer belong to the same one
+    start = (ptr + lo) - (ptr + lo) % _ALIGN
+    extent = ptr + hi + dt.itemsize - start
+    mem = _memory.UnownedMemory(start, extent, obj)
+    return core.ndarray(shape, dt, _memory.MemoryPointer(mem, ptr - start),
+                        strides)
+
+
+# the start alignment of device allocations (runtime.md 7.1: aclrtMalloc
+# addresses are 64-byte aligned)
+_ALIGN = 64
+
+
+def _c_strides(shape, itemsize):
+    out = []
+    acc = itemsize
+    for n in reversed(shape):
+        out.append(acc)
+        acc *= max(n, 1)
+    return tuple(reversed(out))
