@@ -2,3 +2,4 @@
 See TODO.md for what exists."""
 
 from cupyx.scipy import linalg  # NOQA
+from cupyx.scipy import ndimage  # NOQA

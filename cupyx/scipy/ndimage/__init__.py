@@ -1,0 +1,16 @@
+"""``scipy.ndimage`` on the device: filters, interpolation, morphology,
+measurements and Fourier filters.  See TODO.md ("ndimage") for what
+differs from SciPy."""
+
+from cupyx.scipy.ndimage._filters import (  # NOQA
+    correlate1d, convolve1d, correlate, convolve, uniform_filter1d,
+    uniform_filter, gaussian_filter1d, gaussian_filter, prewitt, sobel,
+    generic_laplace, laplace, gaussian_laplace, generic_gradient_magnitude,
+    gaussian_gradient_magnitude)
+from cupyx.scipy.ndimage._rank_filters import (  # NOQA
+    minimum_filter1d, maximum_filter1d, minimum_filter, maximum_filter,
+    rank_filter, median_filter, percentile_filter, generic_filter,
+    generic_filter1d)
+from cupyx.scipy.ndimage._interpolation import (  # NOQA
+    spline_filter1d, spline_filter, map_coordinates, affine_transform,
+    shift, zoom, rotate)
