@@ -14,3 +14,9 @@ from cupyx.scipy.ndimage._rank_filters import (  # NOQA
 from cupyx.scipy.ndimage._interpolation import (  # NOQA
     spline_filter1d, spline_filter, map_coordinates, affine_transform,
     shift, zoom, rotate)
+from cupyx.scipy.ndimage._morphology import (  # NOQA
+    generate_binary_structure, iterate_structure, binary_erosion,
+    binary_dilation, binary_opening, binary_closing, binary_hit_or_miss,
+    binary_propagation, binary_fill_holes, grey_erosion, grey_dilation,
+    grey_opening, grey_closing, morphological_gradient,
+    morphological_laplace, white_tophat, black_tophat)
