@@ -20,3 +20,8 @@ from cupyx.scipy.ndimage._morphology import (  # NOQA
     binary_propagation, binary_fill_holes, grey_erosion, grey_dilation,
     grey_opening, grey_closing, morphological_gradient,
     morphological_laplace, white_tophat, black_tophat)
+from cupyx.scipy.ndimage._measurements import (  # NOQA
+    label, find_objects, value_indices, sum_labels, sum, mean, variance,
+    standard_deviation, minimum, maximum, median, minimum_position,
+    maximum_position, extrema, center_of_mass, labeled_comprehension,
+    histogram)
