@@ -25,3 +25,5 @@ from cupyx.scipy.ndimage._measurements import (  # NOQA
     standard_deviation, minimum, maximum, median, minimum_position,
     maximum_position, extrema, center_of_mass, labeled_comprehension,
     histogram)
+from cupyx.scipy.ndimage._fourier import (  # NOQA
+    fourier_gaussian, fourier_uniform, fourier_shift, fourier_ellipsoid)

@@ -6,8 +6,8 @@ runs it as a recursive (IIR) filter per line; here it is the same filter
 as a symmetric FIR kernel: its impulse response decays like |z|^k (z the
 filter's pole of largest modulus: 0.17 for order 2, 0.27 for 3, 0.36 for
 4, 0.43 for 5; Unser, "Splines: a perfect fit for signal and image
-processing", IEEE SPM 1999), so it is cut where taps fall below 1e-17 and
-applied to the line extended by the spline's boundary condition.  That is
+processing", IEEE SPM 1999), so it is cut where taps fall below 1e-14
+(above the FFT's round-off floor, near 1e-17) and applied to the line extended by the spline's boundary condition.  That is
 a correlation along one axis, which runs on the device.
 """
 
@@ -31,7 +31,7 @@ _SAMPLES = {
 # FFT length for the inverse kernel: its periodisation error is
 # |z|^(length / 2), far below double precision for every order.
 _INVERSE_LENGTH = 4096
-_TAP_CUTOFF = 1e-17
+_TAP_CUTOFF = 1e-14
 
 
 @functools.lru_cache(maxsize=8)
