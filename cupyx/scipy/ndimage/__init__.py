@@ -27,3 +27,4 @@ from cupyx.scipy.ndimage._measurements import (  # NOQA
     histogram)
 from cupyx.scipy.ndimage._fourier import (  # NOQA
     fourier_gaussian, fourier_uniform, fourier_shift, fourier_ellipsoid)
+from cupyx.scipy.ndimage._distance import distance_transform_edt  # NOQA
