@@ -3,11 +3,13 @@
 ``python benchmarks/benchmark.py JOB [JOB ...] [--json F]``
 
 JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``sort``, ``copy``, ``alloc``,
-``call``, ``random``, ``fft``, ``linalg``, ``surface`` or ``all`` (add, cos,
+``call``, ``random``, ``fft``, ``linalg``, ``surface``, ``ndimage`` or
+``all`` (add, cos,
 matmul, sum, sort, random, fft, linalg, surface, the per-call host cost of
 small operations, with the vendor work each call causes: see call.py;
 sort: sorting.py; random: random_bench.py; fft: fft_bench.py; the
-decompositions: linalg.py; surface: issue 14's routines).
+decompositions: linalg.py; surface: issue 14's routines; ndimage:
+ndimage_bench.py).
 Each row: the operation, dtype and size, the device time, NumPy's time on
 the host for the same work, their ratio (device / NumPy: below 1 is
 faster), the achieved rate, and whether the device result matched NumPy's.
@@ -32,6 +34,7 @@ import call
 import random_bench
 import fft_bench
 import linalg
+import ndimage_bench
 import sorting
 import timing
 
@@ -314,9 +317,10 @@ JOBS = {
     'fft': bench_fft,
     'linalg': linalg.bench_linalg,
     'surface': bench_surface,
+    'ndimage': ndimage_bench.bench_ndimage,
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
-       'linalg', 'surface')
+       'linalg', 'surface', 'ndimage')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048),
