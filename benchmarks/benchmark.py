@@ -4,16 +4,17 @@
 
 JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``sort``, ``copy``, ``alloc``,
 ``call``, ``random``, ``fft``, ``linalg``, ``surface``, ``special``,
-``kernel``, ``signal``, ``interop`` or ``all`` (add, cos, matmul, sum,
-sort, random, fft, linalg, surface, special, kernel, signal, interop and
-the per-call host cost of small operations, with the vendor work each
-call causes: see call.py; sort: sorting.py; random: random_bench.py; fft:
-fft_bench.py; the decompositions: linalg.py; surface: issue 14's
-routines; special: special_bench.py (SciPy's special functions and
-cdist); kernel: kernel_bench.py (user kernels); signal: signal_bench.py;
-interop: interop_bench.py (NumPy dispatch, DLPack, pickling); on a CUDA
-build ``all`` adds ``peers`` (peers.py: side by side with CuPy and
-PyTorch, each in its own process)).
+``kernel``, ``signal``, ``interop``, ``ndimage`` or ``all`` (add, cos,
+matmul, sum, sort, random, fft, linalg, surface, special, kernel, signal,
+interop, ndimage and the per-call host cost of small operations, with the
+vendor work each call causes: see call.py; sort: sorting.py; random:
+random_bench.py; fft: fft_bench.py; the decompositions: linalg.py;
+surface: issue 14's routines; special: special_bench.py (SciPy's special
+functions and cdist); kernel: kernel_bench.py (user kernels); signal:
+signal_bench.py; interop: interop_bench.py (NumPy dispatch, DLPack,
+pickling); ndimage: ndimage_bench.py; on a CUDA build ``all`` adds
+``peers`` (peers.py: side by side with CuPy and PyTorch, each in its own
+process)).
 Each row: the operation, dtype and size, the device time, NumPy's time on
 the host for the same work, their ratio (device / NumPy: below 1 is
 faster), the achieved rate, and whether the device result matched NumPy's.
@@ -40,6 +41,7 @@ import fft_bench
 import kernel_bench
 import interop_bench
 import linalg
+import ndimage_bench
 import peers
 import sorting
 import special_bench
@@ -344,10 +346,12 @@ JOBS = {
     'kernel': bench_kernel,
     'signal': bench_signal,
     'interop': interop_bench.bench_interop,
+    'ndimage': ndimage_bench.bench_ndimage,
     'peers': peers.bench_peers,
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
-       'linalg', 'surface', 'special', 'kernel', 'signal', 'interop')
+       'linalg', 'surface', 'special', 'kernel', 'signal', 'interop',
+       'ndimage')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048),

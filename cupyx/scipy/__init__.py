@@ -4,3 +4,4 @@ See TODO.md for what exists."""
 from cupyx.scipy import linalg  # NOQA
 from cupyx.scipy import signal  # NOQA
 from cupyx.scipy import interpolate  # NOQA
+from cupyx.scipy import ndimage  # NOQA

@@ -1,0 +1,127 @@
+"""Exact Euclidean distance transform (scipy.ndimage.distance_transform_edt).
+
+The squared distance separates by axis (Saito & Toriwaki, Pattern
+Recognition 27, 1994): after a pass along every axis d,
+D(i) = min_j D_prev(j) + ((i - j) * sampling_d)^2 along the line.  Each
+pass runs on the device as a minimum over the 2n - 1 line offsets of a
+shifted, infinitely padded copy; the nearest background pixel's
+coordinates follow the minimum when indices are asked for.  The cost is
+O(n) whole-array operations per axis.
+"""
+
+import numpy
+
+import cupy
+from cupyx.scipy.ndimage import _filters
+from cupyx.scipy.ndimage import _util
+
+
+def _pass(dist, coords, axis, step):
+    n = dist.shape[axis]
+    ndim = dist.ndim
+    pads = [(0, 0)] * ndim
+    pads[axis] = (n - 1, n - 1)
+    padded = cupy.pad(dist, pads, mode='constant',
+                      constant_values=numpy.inf)
+    pc = [cupy.pad(c, pads, mode='edge') for c in coords]
+    best = dist
+    best_c = list(coords)
+    for o in range(2 * n - 1):
+        sl = _filters._axis_slice(ndim, axis, o, n)
+        cand = padded[sl] + ((o - (n - 1)) * step) ** 2
+        if coords:
+            better = cand < best
+            best_c = [cupy.where(better, p[sl], b)
+                      for p, b in zip(pc, best_c)]
+        best = cupy.minimum(best, cand)
+    return best, best_c
+
+
+def _check_block_params(block_params, shape):
+    """CuPy's `block_params` (m1, m2, m3) tune its CUDA kernels: checked
+    as CuPy checks them, otherwise unused here."""
+    if block_params is None:
+        return
+    m1, m2, m3 = block_params
+    if min(m1, m2, m3) < 1:
+        raise ValueError('all block_params must be >= 1')
+    if m2 & (m2 - 1):
+        raise ValueError('m2 must be a power of 2')
+    size = max(shape)
+    if m1 > size // 32 or m2 > size // 32 or m3 > size // 2:
+        raise ValueError('block_params too large for the array size')
+
+
+def distance_transform_edt(input, sampling=None, return_distances=True,
+                           return_indices=False, distances=None,
+                           indices=None, *, block_params=None,
+                           float64_distances=True):
+    """Exact Euclidean distance of each nonzero element to the nearest
+    zero element, and optionally that element's indices.  `block_params`
+    and `float64_distances` are CuPy's (float64_distances=False gives
+    float32 distances)."""
+    if not return_distances and not return_indices:
+        raise RuntimeError('at least one of return_distances/'
+                           'return_indices must be True')
+    input = _util.check_input(input)
+    ndim = input.ndim
+    _check_block_params(block_params, input.shape)
+    if sampling is None:
+        sampling = [1.0] * ndim
+    else:
+        sampling = _util.normalize_sequence(sampling, ndim)
+    sampling = [float(s) for s in sampling]
+    dist_dtype = numpy.float64 if float64_distances else numpy.float32
+    if distances is not None:
+        if not return_distances:
+            raise RuntimeError('distances array given but '
+                               'return_distances is False')
+        if not isinstance(distances, cupy.ndarray) or \
+                distances.shape != input.shape:
+            raise RuntimeError('distances array has wrong shape')
+        if distances.dtype != dist_dtype:
+            raise RuntimeError('distances array must be {}'.format(
+                numpy.dtype(dist_dtype).name))
+    if indices is not None:
+        if not return_indices:
+            raise RuntimeError('indices array given but return_indices '
+                               'is False')
+        if not isinstance(indices, cupy.ndarray) or \
+                indices.shape != (ndim,) + input.shape:
+            raise RuntimeError('indices array has wrong shape')
+        if indices.dtype.kind not in 'iu' or (
+                indices.dtype.itemsize < 2 or
+                numpy.iinfo(indices.dtype).max < max(input.shape, default=0)):
+            raise RuntimeError('indices array must be an integer array '
+                               'wide enough for the shape')
+    feature = input != 0
+    dist = cupy.where(feature, numpy.inf, 0.0)
+    want_idx = return_indices or indices is not None
+    coords = []
+    if want_idx:
+        coords = [cupy.broadcast_to(
+            cupy.arange(n, dtype=numpy.int32).reshape(
+                (-1,) + (1,) * (ndim - 1 - d)), input.shape).copy()
+            for d, n in enumerate(input.shape)]
+    if input.size:
+        for axis in range(ndim):
+            dist, coords = _pass(dist, coords, axis, sampling[axis])
+    result = []
+    if return_distances:
+        d = cupy.sqrt(dist).astype(dist_dtype, copy=False)
+        if distances is None:
+            result.append(d)
+        else:
+            distances[...] = d
+    if return_indices:
+        idx = (cupy.stack(coords) if coords else
+               cupy.zeros((ndim,) + input.shape, dtype=numpy.int32))
+        if indices is None:
+            result.append(idx)
+        else:
+            indices[...] = idx
+    if len(result) == 2:
+        return tuple(result)
+    if len(result) == 1:
+        return result[0]
+    return None
