@@ -325,3 +325,25 @@ def test_nan_to_num_float_parameters(dev):
     assert execute('NanToNum', vp(t), 5.0, 6.0, -7.0, vp(o)) == 0
     numpy.testing.assert_array_equal(dev.read(po, (4,), 'f'),
                                      [5, 6, -7, 1])
+
+
+@pytest.mark.parametrize('dtype', ['?', 'i1', 'f2', 'f4', 'f8', 'c8', 'c16'])
+def test_select_into_matches_numpy_where(dtype):
+    # the kernels' branch-free select: full operands, single elements and
+    # 0-stride broadcasts; other layouts are left to NumPy (False)
+    from cupy_backends.ascend.simulator import _sim
+    rs = numpy.random.RandomState(4)
+    shape = (3, 37)
+    c = rs.rand(*shape) < 0.5
+    a = (rs.rand(*shape) * 9).astype(dtype)
+    b = (rs.rand(*shape) * -9).astype(dtype)
+    one = numpy.array(a.flat[1])
+    for x, y in ((a, b), (one, b), (a, numpy.broadcast_to(one, shape)),
+                 (c.astype(dtype), a)):
+        out = numpy.empty(shape, dtype)
+        assert _sim.select_into(c, x, y, out)
+        numpy.testing.assert_array_equal(out, numpy.where(c, x, y))
+    out = numpy.empty(shape, dtype)
+    assert not _sim.select_into(c, a[:, ::-1], b, out)
+    assert not _sim.select_into(c, a.astype('i4') if dtype != 'i4' else
+                                a.astype('i8'), b, out)

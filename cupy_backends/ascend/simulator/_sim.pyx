@@ -16,7 +16,7 @@ import numpy
 from cpython.buffer cimport PyBUF_WRITE
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.memoryview cimport PyMemoryView_FromMemory
-from libc.stdint cimport int32_t, int64_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 
@@ -388,6 +388,96 @@ def sort_rows(rows, bint descending=False, vals=None, perm=None):
     if st:
         raise ValueError('sort_rows: rows of {} elements are too long'.format(n))
     return perm
+
+
+# ---------------------------------------------------------------------------
+# The kernels' select (SWhere): a branch-free C loop.  NumPy's where
+# branches per element, several times slower than an arithmetic operator
+# on random masks, while a device's select costs what an add costs; the
+# simulator's timings stand in for the device's.
+
+cdef object _select_operand(x, shape, dtype):
+    # (array, step): a C-contiguous array of the result's shape (step 1) or
+    # a single element (step 0); None for any other layout
+    x = numpy.asarray(x)
+    if dtype is not None and x.dtype != dtype:
+        return None
+    if x.size == 1 or (x.ndim and not any(x.strides)):
+        # one element, also when broadcast over the result with 0 strides
+        return numpy.ascontiguousarray(x.reshape(-1)[:1]), 0
+    if x.shape == shape and x.flags.c_contiguous:
+        return x, 1
+    return None
+
+
+cdef inline uint64_t _mask64(uint8_t c) noexcept nogil:
+    return <uint64_t>0 - <uint64_t>(c != 0)
+
+
+def select_into(cond, a, b, out):
+    """``out[...] = where(cond, a, b)`` for a C-contiguous ``out``, a bool
+    or uint8 ``cond`` and ``a``/``b`` of out's dtype, each of out's shape
+    (C-contiguous) or a single element.  Returns False, writing nothing,
+    for other layouts (the caller uses NumPy)."""
+    cdef Py_ssize_t n, i
+    cdef Py_ssize_t sc, sa, sb
+    cdef int isz
+    cdef const uint8_t* cp
+    cdef const char* ap
+    cdef const char* bp
+    cdef char* op
+    cdef uint64_t m
+    if not isinstance(out, numpy.ndarray) or not out.flags.c_contiguous:
+        return False
+    isz = out.dtype.itemsize
+    if isz not in (1, 2, 4, 8, 16):
+        return False
+    shape = out.shape
+    c = numpy.asarray(cond)
+    if c.dtype not in (numpy.bool_, numpy.uint8):
+        return False
+    oc = _select_operand(c, shape, None)
+    oa = _select_operand(a, shape, out.dtype)
+    ob = _select_operand(b, shape, out.dtype)
+    if oc is None or oa is None or ob is None:
+        return False
+    n = out.size
+    cp = <const uint8_t*><size_t>oc[0].ctypes.data
+    ap = <const char*><size_t>oa[0].ctypes.data
+    bp = <const char*><size_t>ob[0].ctypes.data
+    op = <char*><size_t>out.ctypes.data
+    sc, sa, sb = oc[1], oa[1], ob[1]
+    with nogil:
+        if isz == 8:
+            for i in range(n):
+                m = _mask64(cp[i * sc])
+                (<uint64_t*>op)[i] = ((<const uint64_t*>ap)[i * sa] & m) | (
+                    (<const uint64_t*>bp)[i * sb] & ~m)
+        elif isz == 4:
+            for i in range(n):
+                m = _mask64(cp[i * sc])
+                (<uint32_t*>op)[i] = <uint32_t>(
+                    ((<const uint32_t*>ap)[i * sa] & m) |
+                    ((<const uint32_t*>bp)[i * sb] & ~m))
+        elif isz == 2:
+            for i in range(n):
+                m = _mask64(cp[i * sc])
+                (<uint16_t*>op)[i] = <uint16_t>(
+                    ((<const uint16_t*>ap)[i * sa] & m) |
+                    ((<const uint16_t*>bp)[i * sb] & ~m))
+        elif isz == 1:
+            for i in range(n):
+                m = _mask64(cp[i * sc])
+                (<uint8_t*>op)[i] = <uint8_t>(
+                    ((<const uint8_t*>ap)[i * sa] & m) |
+                    ((<const uint8_t*>bp)[i * sb] & ~m))
+        else:
+            for i in range(2 * n):
+                m = _mask64(cp[(i >> 1) * sc])
+                (<uint64_t*>op)[i] = (
+                    (<const uint64_t*>ap)[2 * (i >> 1) * sa + (i & 1)] & m) | (
+                    (<const uint64_t*>bp)[2 * (i >> 1) * sb + (i & 1)] & ~m)
+    return True
 
 
 # ---------------------------------------------------------------------------

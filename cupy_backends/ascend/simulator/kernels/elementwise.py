@@ -381,7 +381,11 @@ _minimum = _nan_ignoring(numpy.fmin)
 
 
 def _swhere(cond, self, other, out):
+    from cupy_backends.ascend.simulator import _sim
     ct = _promote(self.dtype, other.dtype)
+    if ct == out.dtype and _sim.select_into(cond, _as(self, ct),
+                                            _as(other, ct), out):
+        return
     with _quiet():
         res = numpy.where(cond, _as(self, ct), _as(other, ct))
         _assign(out, res)
