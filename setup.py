@@ -47,7 +47,9 @@ setup(
                   'cupy_backends.cuda': ['include/*.h']},
     ext_modules=ext_modules,
     python_requires='>=3.9',
-    install_requires=['numpy>=1.26', 'fastrlock>=0.8'],
+    # SciPy: cupyx.scipy wraps SciPy's ufuncs and runs its coefficient
+    # design on the host (filter design, special-function loops)
+    install_requires=['numpy>=1.26', 'fastrlock>=0.8', 'scipy'],
     extras_require={'test': ['pytest>=7', 'scipy', 'dask[array]',
                              'distributed']},
     zip_safe=False,
