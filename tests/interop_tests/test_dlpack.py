@@ -75,16 +75,22 @@ def test_legacy_to_from():
 def test_unconsumed_capsule_releases_its_array():
     import gc
     pool = cupy.get_default_memory_pool()
-    gc.collect()            # garbage of earlier tests
-    before = pool.used_bytes()
+
+    def used():
+        # settle earlier tests' garbage and stream-ordered frees first
+        gc.collect()
+        cupy.cuda.Device().synchronize()
+        return pool.used_bytes()
+
+    before = used()
     a = cupy.arange(1000)
+    with_a = used()
+    assert with_a >= before + 8000
     cap = a.__dlpack__(max_version=(1, 0))
     del a
-    gc.collect()
-    assert pool.used_bytes() >= before + 8000     # the capsule owns it
+    assert used() == with_a     # the capsule owns the memory
     del cap
-    gc.collect()
-    assert pool.used_bytes() == before
+    assert used() == before
 
 
 def test_consumed_twice_raises_value_error():
