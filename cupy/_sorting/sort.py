@@ -18,9 +18,10 @@ def msort(a):
 
 def sort_complex(a):
     """``a`` sorted (real part first, then imaginary) as a complex array:
-    complex64 for (u)int8/16, complex128 for other real dtypes."""
+    complex64 for (u)int8/16, complex128 for other real dtypes (bool
+    too, as NumPy)."""
     b = sort(a)
     if b.dtype.kind != 'c':
-        b = b.astype(numpy.complex64 if b.dtype.char in 'bhBH?'
+        b = b.astype(numpy.complex64 if b.dtype.char in 'bhBH'
                      else numpy.complex128)
     return b

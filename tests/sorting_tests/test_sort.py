@@ -199,3 +199,10 @@ def test_argsort_zero_dim_axis(axis):
         return
     testing.assert_array_equal(cupy.argsort(cupy.asarray(h), axis=axis),
                                want)
+
+
+@testing.for_all_dtypes(no_complex=True)
+@testing.numpy_cupy_array_equal(type_check=True)
+def test_sort_complex_result_dtype(xp, dtype):
+    # complex64 for (u)int8/16 only; bool and the rest complex128
+    return xp.sort_complex(xp.asarray(numpy.array([3, 0, 1, 1], dtype)))
