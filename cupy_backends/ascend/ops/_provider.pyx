@@ -12,6 +12,7 @@ from libc.stdint cimport intptr_t
 from cupy_backends.backend.provider cimport Provider
 
 from cupy_backends.backend.provider import OperationNotSupported
+from cupy_backends.backend.provider import merge_tables
 from cupy_backends.ascend.ops import _copy
 from cupy_backends.ascend.ops import _creation
 from cupy_backends.ascend.ops import _fft
@@ -29,19 +30,8 @@ _FAMILIES = (_copy, _creation, _indexing, _nonzero, _reduction, _linalg,
              _solver, _elementwise, _random, _fft, _sorting, _user_programs)
 
 
-def _merge(str table):
-    out = {}
-    for mod in _FAMILIES:
-        for op, value in getattr(mod, table, {}).items():
-            if op in out:
-                raise RuntimeError('operation {!r} is defined by two '
-                                   'families'.format(op))
-            out[op] = value
-    return out
-
-
-OPERATIONS = _merge('OPERATIONS')
-ROUTES = _merge('ROUTES')
+OPERATIONS = merge_tables(_FAMILIES, 'OPERATIONS')
+ROUTES = merge_tables(_FAMILIES, 'ROUTES')
 
 
 cdef class AscendProvider(Provider):
