@@ -226,11 +226,71 @@ def _supported_dtype(dtype):
         _dtype.get_dtype(dtype)     # TypeError for object, str ...
 
 
+# ------------------------------------------------------ the steady state --
+# A reduction called again on an array of the same dtype, shape and layout
+# class, with the same axis and keepdims and none of dtype=, out=,
+# initial=, where=, ddof=, repeats every decision of ``reduce`` below;
+# those decisions are kept per signature, so the steady state is one
+# allocation and one provider request (issue 9: ``a.sum()`` within 3x of
+# ``a + b``).  The key holds the dispatch generation: hiding loops or
+# swapping the provider starts over.  Only requests the provider ran
+# natively become plans; the rest take the general path every time.
+_PLANS = {}
+_PLANS_MAX = 1024       # signatures kept; past it the table starts over
+
+
+def _plan_key(name, a, axis, keepdims, dtype, out, initial, where, ddof):
+    if dtype is not None or out is not None or initial is not NoValue \
+            or where is not True or type(a) is not core.ndarray:
+        return None
+    if type(ddof) is not int or ddof != 0 or name in ARG:
+        return None
+    if (axis is not None and type(axis) is not int) or \
+            (keepdims is not False and keepdims is not True):
+        return None         # bools, lists, arrays: the general checks
+    return (name, a.dtype, a.shape, a._c_contiguous, a._f_contiguous,
+            axis, keepdims, _dispatch.generation())
+
+
+def _plan(name, a, axes, keepdims, loop, res_dtype):
+    """What ``run_device`` decides for this signature, or None where the
+    request does not go to the provider as it stands."""
+    dev = name
+    if name.startswith('nan') and a.dtype.kind not in 'fc':
+        dev = name[3:]
+    if not _dispatch.device_has(dev, loop):
+        return None
+    attrs = {'name': dev, 'axes': axes, 'keepdims': keepdims,
+             'dtype': loop}
+    if dev in ('var', 'std'):
+        attrs['ddof'] = 0
+    f = a._f_contiguous and not a._c_contiguous
+    return (reduced_shape(a.shape, axes, keepdims), device_dtype(dev, loop),
+            'F' if f else 'C', attrs, res_dtype)
+
+
+def _run_plan(plan, a):
+    shape, dt, order, attrs, res_dtype = plan
+    target = core._empty(shape, dt, order)
+    core._run('reduce', (target._as_view(),), (a._as_view(),), attrs)
+    if dt != res_dtype:
+        return target.astype(res_dtype)
+    return target
+
+
 def reduce(name, a, axis=None, dtype=None, out=None, keepdims=False,
            initial=NoValue, where=True, ddof=0, numpy_name=None):
     """NumPy's reduction ``name`` (sum, prod, max, min, all, any, mean,
     var, std, argmax, argmin, count_nonzero and the nan-functions) of
     ``a`` on the device, with NumPy's arguments."""
+    key = None
+    if numpy_name is None or numpy_name == name:
+        key = _plan_key(name, a, axis, keepdims, dtype, out, initial, where,
+                        ddof)
+        if key is not None:
+            plan = _PLANS.get(key)
+            if plan is not None:
+                return _run_plan(plan, a)
     a = as_array(a)
     numpy_name = numpy_name or name
     axis = _axis_argument(numpy_name, axis, a.ndim)
@@ -268,6 +328,7 @@ def reduce(name, a, axis=None, dtype=None, out=None, keepdims=False,
         axes = (a.ndim - 1,)
         keepdims = False
         ax_norm = axes
+        key = None              # a reshaped input: no plan of ``a``
     has_where = where is not True
     kwargs = _numpy_kwargs(name, dtype, out, keepdims, initial, has_where,
                            ddof)
@@ -290,6 +351,18 @@ def reduce(name, a, axis=None, dtype=None, out=None, keepdims=False,
     if has_where:
         return _reduce_where(name, a, axes, keepdims, loop, natural, out,
                              initial, where, ddof, ax_norm, kwargs)
+    if key is not None:
+        plan = _plan(name, a, axes, keepdims, loop, natural)
+        if plan is not None:
+            try:
+                res = _run_plan(plan, a)
+            except OperationNotSupported:
+                pass
+            else:
+                if len(_PLANS) >= _PLANS_MAX:
+                    _PLANS.clear()
+                _PLANS[key] = plan
+                return res
     res = reduce_values(name, a, axes, keepdims, loop, natural, out, ddof,
                         ax_norm, kwargs)
     if initial is not NoValue:
