@@ -86,12 +86,46 @@ def result_shape(ashape, bshape):
     return a2, b2, batch, shape
 
 
+# The steady state (issue 9): a product of two arrays of 2 or more axes
+# whose dtypes and shapes were seen before, without out=/dtype=/casting=,
+# whose loop the provider runs on both dtypes as they are, repeats the
+# decisions of ``matmul`` below; they are kept per signature (and dispatch
+# generation), so such a call is one allocation and one provider request.
+_PLANS = {}
+_PLANS_MAX = 1024       # signatures kept; past it the table starts over
+
+
+def _plan(a, b, batch, loop, n, k, m):
+    if a.dtype != loop or b.dtype != loop or 0 in batch or 0 in (n, k, m) \
+            or not _dispatch.device_has('matmul', loop):
+        return None
+    return (loop, tuple(batch) + (n, m), tuple(batch) + (n, k),
+            tuple(batch) + (k, m))
+
+
+def _run_plan(plan, a, b):
+    loop, full, xs, ys = plan
+    res = core._empty(full, loop)
+    x = a if a.shape == xs else core._broadcast_to(a, xs)
+    y = b if b.shape == ys else core._broadcast_to(b, ys)
+    core._run('matmul', (res._as_view(),), (x._as_view(), y._as_view()), {})
+    return res
+
+
 def matmul(a, b, out=None, casting='same_kind', order='K', dtype=None,
            subok=True, axes=None, axis=None, signature=None):
     """``numpy.matmul`` on the device."""
     if axes is not None or axis is not None or signature is not None:
         raise NotImplementedError(
             'cupy.matmul does not support axes, axis or signature')
+    key = None
+    if out is None and dtype is None and casting == 'same_kind' and \
+            type(a) is core.ndarray and type(b) is core.ndarray and \
+            a.ndim >= 2 and b.ndim >= 2:
+        key = (a.dtype, b.dtype, a.shape, b.shape, _dispatch.generation())
+        plan = _PLANS.get(key)
+        if plan is not None:
+            return _run_plan(plan, a, b)
     a = as_array(a)
     b = as_array(b)
     a2, b2, batch, shape = result_shape(a.shape, b.shape)
@@ -105,6 +139,18 @@ def matmul(a, b, out=None, casting='same_kind', order='K', dtype=None,
     if (out is not None and out.dtype == loop and out.flags.c_contiguous
             and not overlap(out, a) and not overlap(out, b)):
         target = out.reshape(batch + (a2[-2], b2[-1]))
+    if key is not None:
+        plan = _plan(a, b, batch, loop, a2[-2], a2[-1], b2[-1])
+        if plan is not None:
+            try:
+                res = _run_plan(plan, a, b)
+            except OperationNotSupported:
+                pass
+            else:
+                if len(_PLANS) >= _PLANS_MAX:
+                    _PLANS.clear()
+                _PLANS[key] = plan
+                return res
     res = product(a.reshape(a2), b.reshape(b2), batch, loop, target)
     if res is target:
         return out

@@ -50,6 +50,9 @@ cdef class SingleDeviceMemoryPool:
     cdef Py_ssize_t _n_free
     cdef Py_ssize_t _limit
     cdef unsigned long long _free_seq
+    cdef dict _recent           # (size, stream) -> [chunk]: small chunks
+                                # freed on their own stream, kept unmerged
+                                # for the next allocation of that size
 
     cpdef MemoryPointer malloc(self, size)
     cpdef free_all_blocks(self, stream=*)
@@ -78,6 +81,7 @@ cdef class SingleDeviceMemoryPool:
     cdef _Chunk _try_reuse(self, Py_ssize_t size, intptr_t stream)
     cdef _Chunk _alloc_new(self, Py_ssize_t size, intptr_t stream)
     cdef _Chunk _recover(self, Py_ssize_t size, intptr_t stream)
+    cdef _flush_recent(self)
 
 
 cdef class MemoryPool:

@@ -20,11 +20,11 @@
 #              matmuls.
 # float64, integers and complex128 have no A2 kernel: OperationNotSupported.
 
-import os
 
 import numpy
 
 from libc.stdint cimport intptr_t, int64_t
+from libc.stdlib cimport getenv
 
 from cupy_backends.ascend.ops cimport _dtype
 from cupy_backends.ascend.ops._copy cimport contiguous_copy, copy_desc, fill_desc
@@ -52,12 +52,17 @@ cdef enum:
 
 _F32 = numpy.dtype(numpy.float32)
 
-cdef int _cube_math_type(int dtype):
+cdef int _cube_math_type(int dtype) noexcept:
     # blas_fft.md 2: 0 KEEP_DTYPE; 1 ALLOW_FP32_DOWN_PRECISION (HF32).
-    if dtype == ACL_FLOAT and os.environ.get(
-            'CUPY_ASCEND_ALLOW_HF32', '0') not in ('', '0'):
-        return 1
-    return 0
+    # The C environment (os.environ's assignments reach it through
+    # putenv), read without Python's encoding of the name per call.
+    cdef const char* v
+    if dtype != ACL_FLOAT:
+        return 0
+    v = getenv(b'CUPY_ASCEND_ALLOW_HF32')
+    if v == NULL or v[0] == 0 or (v[0] == b'0' and v[1] == 0):
+        return 0
+    return 1
 
 
 cdef int _product(str name, const Desc* a, const Desc* b, const Desc* o,
