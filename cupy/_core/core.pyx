@@ -2,6 +2,7 @@
 # device memory.  It describes operations and hands them to the backend's
 # provider (cupy_backends.backend.provider); it never runs a kernel itself.
 
+import importlib
 import operator
 
 import numpy
@@ -19,6 +20,21 @@ from cupy._core import _dtype
 from cupy._core.flags import Flags
 
 cdef object _UINT8 = numpy.dtype(numpy.uint8)
+
+
+# The core's Python modules that import this one are looked up when first
+# used (they cannot be imported at the top); a function-level import
+# statement costs a call of __import__ on every call of a method, a dict
+# lookup here does not (issue 9's per-call cost).
+cdef dict _core_modules = {}
+
+
+cdef object _core_module(str name):
+    m = _core_modules.get(name)
+    if m is None:
+        m = importlib.import_module('cupy._core.' + name)
+        _core_modules[name] = m
+    return m
 
 
 cpdef _run(str op, tuple outs, tuple ins, dict attrs=None):
@@ -243,7 +259,7 @@ cdef class ndarray:
 
     @shape.setter
     def shape(self, newshape):
-        from cupy._core import _shape
+        _shape = _core_module('_shape')
         strides = _shape.reshape_strides(self, newshape, 'C')
         if strides is None:
             raise AttributeError(
@@ -308,7 +324,7 @@ cdef class ndarray:
             return self._view(self._shape, self._strides,
                               self.itemsize // 2,
                               numpy.dtype('f{}'.format(self.itemsize // 2)))
-        from cupy._core import _layout
+        _layout = _core_module('_layout')
         out = _layout.empty_like(self, order='A')    # NumPy's layout
         _fill(out, 0)
         return out
@@ -332,7 +348,7 @@ cdef class ndarray:
             raise TypeError('cupy.ndarray.view does not take `type`')
         if dtype is None:
             return self._view(self._shape, self._strides, 0)
-        from cupy._core import _shape
+        _shape = _core_module('_shape')
         return _shape.view_as(self, _dtype.get_dtype(dtype))
 
     def reshape(self, *shape, order='C', copy=None):
@@ -345,10 +361,10 @@ cdef class ndarray:
             v = self._reshape_c(<tuple>shape)
             if v is not None:
                 return v
-        from cupy._core import _shape
+        _shape = _core_module('_shape')
         if copy is None:
             return _shape.reshape(self, shape, order)
-        from cupy._core import _routines_manipulation
+        _routines_manipulation = _core_module('_routines_manipulation')
         return _routines_manipulation.reshape(self, shape, order, copy=copy)
 
     cdef ndarray _reshape_c(self, tuple shape):
@@ -386,31 +402,31 @@ cdef class ndarray:
     def ravel(self, order='C'):
         """A 1-d view when the elements are contiguous in ``order``, else a
         copy (NumPy's rule)."""
-        from cupy._core import _shape
+        _shape = _core_module('_shape')
         return _shape.ravel(self, order)
 
     def flatten(self, order='C'):
         """A new 1-d array of the elements read in ``order``."""
-        from cupy._core import _shape
+        _shape = _core_module('_shape')
         return _shape.flatten(self, order)
 
     def transpose(self, *axes):
-        from cupy._core import _shape
+        _shape = _core_module('_shape')
         if len(axes) == 1 and (axes[0] is None or
                                isinstance(axes[0], (tuple, list))):
             axes = axes[0]
         return _shape.transpose(self, axes if axes else None)
 
     def swapaxes(self, axis1, axis2):
-        from cupy._core import _shape
+        _shape = _core_module('_shape')
         return _shape.swapaxes(self, axis1, axis2)
 
     def squeeze(self, axis=None):
-        from cupy._core import _shape
+        _shape = _core_module('_shape')
         return _shape.squeeze(self, axis)
 
     def diagonal(self, offset=0, axis1=0, axis2=1):
-        from cupy._core import _shape
+        _shape = _core_module('_shape')
         return _shape.diagonal(self, offset, axis1, axis2)
 
     # ------------------------------------------------------------ copies --
@@ -418,7 +434,7 @@ cdef class ndarray:
     def copy(self, order='C'):
         """A copy on the device (order 'C', 'F', 'A' or 'K'; 'K' keeps the
         order of the strides, as NumPy)."""
-        from cupy._core import _layout
+        _layout = _core_module('_layout')
         out = _layout.empty(self._shape, self.dtype, _layout.layout_of(
             self, 'C' if order is None else order))
         _copy_to(out, self)
@@ -434,7 +450,7 @@ cdef class ndarray:
             raise TypeError(
                 'Cannot cast array data from {!r} to {!r} according to the '
                 'rule {!r}'.format(self.dtype, dt, casting))
-        from cupy._core import _layout
+        _layout = _core_module('_layout')
         order = _layout.check_order(order, 'K')
         # NumPy: no copy when the dtype matches and the layout satisfies
         # the order ('K': any layout; 'A': C or F contiguous)
@@ -457,12 +473,12 @@ cdef class ndarray:
 
     def get(self, stream=None, order='C', out=None, blocking=True):
         """A NumPy copy on the host (waits for the device)."""
-        from cupy._core import _transfer
+        _transfer = _core_module('_transfer')
         return _transfer.to_host(self, stream, order, out)
 
     def set(self, arr, stream=None):
         """Copy NumPy array ``arr`` (same shape) into this array."""
-        from cupy._core import _transfer
+        _transfer = _core_module('_transfer')
         _transfer.set_from_host(self, arr, stream)
 
     def item(self, *args):
@@ -514,7 +530,7 @@ cdef class ndarray:
     def byteswap(self, inplace=False):
         """The bytes of every element reversed (each part of a complex
         number on its own, as NumPy), on the device."""
-        from cupy._core import _byteswap
+        _byteswap = _core_module('_byteswap')
         return _byteswap.byteswap(self, inplace)
 
     def __array__(self, dtype=None, copy=None):
@@ -587,7 +603,7 @@ cdef class ndarray:
         return self.copy()
 
     def __reduce__(self):
-        from cupy._core import _transfer
+        _transfer = _core_module('_transfer')
         return (_transfer.from_host, (self.get(),))
 
     # ------------------------------------------- interoperability (issue 20) --
@@ -600,92 +616,92 @@ cdef class ndarray:
 
     def dump(self, file):
         """Pickle this array into ``file`` (a path or a binary file)."""
-        from cupy._core import _routines_interop
+        _routines_interop = _core_module('_routines_interop')
         _routines_interop.dump(self, file)
 
     def __array_function__(self, func, types, args, kwargs):
-        from cupy._core import _routines_interop
+        _routines_interop = _core_module('_routines_interop')
         return _routines_interop.array_function(func, types, args,
                                                 kwargs)
 
     def __array_namespace__(self, *, api_version=None):
-        from cupy._core import _routines_interop
+        _routines_interop = _core_module('_routines_interop')
         return _routines_interop.namespace(api_version)
 
     def to_device(self, device, /, *, stream=None):
-        from cupy._core import _routines_interop
+        _routines_interop = _core_module('_routines_interop')
         return _routines_interop.to_device(self, device, stream)
 
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None,
                    copy=None):
-        from cupy._core import dlpack
+        dlpack = _core_module('dlpack')
         return dlpack.export(self, stream, max_version, dl_device, copy)
 
     def __dlpack_device__(self):
-        from cupy._core import dlpack
+        dlpack = _core_module('dlpack')
         return dlpack.dlpack_device(self.data.device_id)
 
     def toDlpack(self):
         """A legacy (unversioned) DLPack capsule of this array."""
-        from cupy._core import dlpack
+        dlpack = _core_module('dlpack')
         return dlpack.export(self, None, None, None, None)
 
     # ---------------------------------------------------------- indexing --
 
     def __getitem__(self, key):
-        from cupy._core import _indexing
+        _indexing = _core_module('_indexing')
         return _indexing.getitem(self, key)
 
     def __setitem__(self, key, value):
-        from cupy._core import _indexing
+        _indexing = _core_module('_indexing')
         _indexing.setitem(self, key, value)
 
     # methods implemented by the core's routines (_routines_indexing.py,
     # _routines_manipulation.py, _routines_sorting.py)
     def take(self, indices, axis=None, out=None, mode='wrap'):
-        from cupy._core import _routines_indexing
+        _routines_indexing = _core_module('_routines_indexing')
         return _routines_indexing.take(self, indices, axis, out, mode)
 
     def put(self, indices, values, mode='wrap'):
-        from cupy._core import _routines_indexing
+        _routines_indexing = _core_module('_routines_indexing')
         return _routines_indexing.put(self, indices, values, mode)
 
     def repeat(self, repeats, axis=None):
-        from cupy._core import _routines_manipulation
+        _routines_manipulation = _core_module('_routines_manipulation')
         return _routines_manipulation.repeat(self, repeats, axis)
 
     def searchsorted(self, v, side='left', sorter=None):
-        from cupy._core import _routines_sorting
+        _routines_sorting = _core_module('_routines_sorting')
         return _routines_sorting.searchsorted(self, v, side, sorter)
 
     def sort(self, axis=-1, kind=None, order=None, *, stable=None):
-        from cupy._core import _routines_sorting
+        _routines_sorting = _core_module('_routines_sorting')
         _routines_sorting.sort_inplace(self, axis, kind, order,
                                        stable=stable)
 
     def argsort(self, axis=-1, kind=None, order=None, *, stable=None):
-        from cupy._core import _routines_sorting
+        _routines_sorting = _core_module('_routines_sorting')
         return _routines_sorting.argsort(self, axis, kind, order,
                                          stable=stable)
 
     def partition(self, kth, axis=-1, kind='introselect', order=None):
-        from cupy._core import _routines_sorting
+        _routines_sorting = _core_module('_routines_sorting')
         _routines_sorting.partition_inplace(self, kth, axis, kind, order)
 
     def argpartition(self, kth, axis=-1, kind='introselect', order=None):
-        from cupy._core import _routines_sorting
+        _routines_sorting = _core_module('_routines_sorting')
         return _routines_sorting.argpartition(self, kth, axis, kind, order)
 
     def choose(self, choices, out=None, mode='raise'):
-        from cupy._core import _routines_indexing
+        _routines_indexing = _core_module('_routines_indexing')
         return _routines_indexing.choose(self, choices, out, mode)
 
     def nonzero(self):
-        from cupy._core import _routines_sorting
+        _routines_sorting = _core_module('_routines_sorting')
         return _routines_sorting.nonzero(self)
 
     def compress(self, condition, axis=None, out=None):
-        from cupy._core import _routines_indexing
+        _routines_indexing = _core_module('_routines_indexing')
         return _routines_indexing.compress(condition, self, axis, out)
 
     # ------------------------------------- reductions, statistics, products
@@ -694,71 +710,71 @@ cdef class ndarray:
     # NumPy's ndarray methods of those names)
 
     def sum(self, axis=None, dtype=None, out=None, keepdims=False, **kw):
-        from cupy._core import _routines_math
+        _routines_math = _core_module('_routines_math')
         return _routines_math.sum(self, axis, dtype, out, keepdims, **kw)
 
     def prod(self, axis=None, dtype=None, out=None, keepdims=False, **kw):
-        from cupy._core import _routines_math
+        _routines_math = _core_module('_routines_math')
         return _routines_math.prod(self, axis, dtype, out, keepdims, **kw)
 
     def cumsum(self, axis=None, dtype=None, out=None):
-        from cupy._core import _routines_math
+        _routines_math = _core_module('_routines_math')
         return _routines_math.cumsum(self, axis, dtype, out)
 
     def cumprod(self, axis=None, dtype=None, out=None):
-        from cupy._core import _routines_math
+        _routines_math = _core_module('_routines_math')
         return _routines_math.cumprod(self, axis, dtype, out)
 
     def max(self, axis=None, out=None, keepdims=False, **kw):
-        from cupy._core import _routines_statistics
+        _routines_statistics = _core_module('_routines_statistics')
         return _routines_statistics.amax(self, axis, out, keepdims, **kw)
 
     def min(self, axis=None, out=None, keepdims=False, **kw):
-        from cupy._core import _routines_statistics
+        _routines_statistics = _core_module('_routines_statistics')
         return _routines_statistics.amin(self, axis, out, keepdims, **kw)
 
     def ptp(self, axis=None, out=None, keepdims=False):
-        from cupy._core import _routines_statistics
+        _routines_statistics = _core_module('_routines_statistics')
         return _routines_statistics.ptp(self, axis, out, keepdims)
 
     def argmax(self, axis=None, out=None, *, keepdims=False, dtype=None):
-        from cupy._core import _routines_sorting
+        _routines_sorting = _core_module('_routines_sorting')
         return _routines_sorting.argmax(self, axis, out, keepdims=keepdims,
                                         dtype=dtype)
 
     def argmin(self, axis=None, out=None, *, keepdims=False, dtype=None):
-        from cupy._core import _routines_sorting
+        _routines_sorting = _core_module('_routines_sorting')
         return _routines_sorting.argmin(self, axis, out, keepdims=keepdims,
                                         dtype=dtype)
 
     def mean(self, axis=None, dtype=None, out=None, keepdims=False, **kw):
-        from cupy._core import _routines_statistics
+        _routines_statistics = _core_module('_routines_statistics')
         return _routines_statistics.mean(self, axis, dtype, out, keepdims, **kw)
 
     def var(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False,
             **kw):
-        from cupy._core import _routines_statistics
+        _routines_statistics = _core_module('_routines_statistics')
         return _routines_statistics.var(self, axis, dtype, out, ddof, keepdims, **kw)
 
     def std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False,
             **kw):
-        from cupy._core import _routines_statistics
+        _routines_statistics = _core_module('_routines_statistics')
         return _routines_statistics.std(self, axis, dtype, out, ddof, keepdims, **kw)
 
     def all(self, axis=None, out=None, keepdims=False, **kw):
-        from cupy._core import _routines_logic
+        _routines_logic = _core_module('_routines_logic')
         return _routines_logic.all(self, axis, out, keepdims, **kw)
 
     def any(self, axis=None, out=None, keepdims=False, **kw):
-        from cupy._core import _routines_logic
+        _routines_logic = _core_module('_routines_logic')
         return _routines_logic.any(self, axis, out, keepdims, **kw)
 
     def trace(self, offset=0, axis1=0, axis2=1, dtype=None, out=None):
-        from cupy._core import _routines_product
+        _routines_product = _core_module('_routines_product')
         return _routines_product.trace(self, offset, axis1, axis2, dtype, out)
 
     def dot(self, b, out=None):
-        from cupy._core import _routines_product
+        _routines_product = _core_module('_routines_product')
         return _routines_product.dot(self, b, out)
 
     # scatter methods (cupyx.scatter_add/max/min on this array)
@@ -1058,7 +1074,7 @@ cdef class ndarray:
             cu = getattr(_ufuncs(), ufunc.__name__, None)
         if cu is None:
             # gufuncs (matmul, vecdot, matvec ...) are cupy functions
-            from cupy._core import _routines_interop
+            _routines_interop = _core_module('_routines_interop')
             return _routines_interop.array_gufunc(ufunc, method, inputs,
                                                 kwargs)
         # NumPy hands a NumPy scalar operand over as a 0-d array
@@ -1070,11 +1086,11 @@ cdef class ndarray:
 
     # elementwise methods (_routines_math.py)
     def clip(self, min=None, max=None, out=None, **kwargs):
-        from cupy._core import _routines_math
+        _routines_math = _core_module('_routines_math')
         return _routines_math.clip(self, min, max, out=out, **kwargs)
 
     def round(self, decimals=0, out=None):
-        from cupy._core import _routines_math
+        _routines_math = _core_module('_routines_math')
         return _routines_math.around(self, decimals, out=out)
 
     def conj(self):
@@ -1094,7 +1110,7 @@ cdef object _ufuncs_module = None
 cdef inline object _ufuncs():
     global _ufuncs_module
     if _ufuncs_module is None:
-        from cupy._core import _routines_ufuncs
+        _routines_ufuncs = _core_module('_routines_ufuncs')
         _ufuncs_module = _routines_ufuncs
     return _ufuncs_module
 
@@ -1143,14 +1159,14 @@ cdef object _object_comparison(ndarray self, object other, bint eq):
 
 
 cdef object _matmul():
-    from cupy._core import _routines_linalg
+    _routines_linalg = _core_module('_routines_linalg')
     return _routines_linalg.matmul
 
 
 cdef ndarray _as_device_array(value):
     if isinstance(value, ndarray):
         return value
-    from cupy._core import _transfer
+    _transfer = _core_module('_transfer')
     return _transfer.from_host(numpy.asarray(value))
 
 
