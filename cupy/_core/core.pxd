@@ -17,6 +17,7 @@ cdef class ndarray:
     cdef ndarray _view(self, tuple shape, tuple strides, Py_ssize_t offset,
                        dtype=*)
     cpdef View _as_view(self)
+    cdef tuple _element_strides(self, Py_ssize_t itemsize)
     cdef ndarray _reshape_c(self, tuple shape)
 
 

@@ -8,6 +8,8 @@ import operator
 import numpy
 
 from cpython.pyport cimport PY_SSIZE_T_MAX
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cupy.xpu.memory cimport MemoryPointer, BaseMemory
 from cupy_backends.backend cimport api
 from cupy_backends.backend.provider cimport View
@@ -27,6 +29,7 @@ cdef object _UINT8 = numpy.dtype(numpy.uint8)
 # statement costs a call of __import__ on every call of a method, a dict
 # lookup here does not (issue 9's per-call cost).
 cdef dict _core_modules = {}
+cdef tuple _UNIT_STRIDE = (1,)
 
 
 cdef object _core_module(str name):
@@ -64,21 +67,28 @@ cdef inline Py_ssize_t _prod(tuple shape):
 
 
 cdef tuple _c_strides(tuple shape, Py_ssize_t itemsize):
-    cdef list out = [0] * len(shape)
-    cdef Py_ssize_t acc = itemsize, i
-    for i in range(len(shape) - 1, -1, -1):
-        out[i] = acc
+    # filled in place (no list: every new array makes one, issue 9)
+    cdef Py_ssize_t n = len(shape), acc = itemsize, i
+    cdef tuple out = PyTuple_New(n)
+    cdef object v
+    for i in range(n - 1, -1, -1):
+        v = acc
+        Py_INCREF(v)
+        PyTuple_SET_ITEM(out, i, v)
         acc *= max(<Py_ssize_t>shape[i], 1)
-    return tuple(out)
+    return out
 
 
 cdef tuple _f_strides(tuple shape, Py_ssize_t itemsize):
-    cdef list out = [0] * len(shape)
-    cdef Py_ssize_t acc = itemsize, i
-    for i in range(len(shape)):
-        out[i] = acc
+    cdef Py_ssize_t n = len(shape), acc = itemsize, i
+    cdef tuple out = PyTuple_New(n)
+    cdef object v
+    for i in range(n):
+        v = acc
+        Py_INCREF(v)
+        PyTuple_SET_ITEM(out, i, v)
         acc *= max(<Py_ssize_t>shape[i], 1)
-    return tuple(out)
+    return out
 
 
 def contiguous_strides(tuple shape, Py_ssize_t itemsize, str order='C'):
@@ -113,11 +123,24 @@ cdef object _index(x):
 
 
 cdef Py_ssize_t _nbytes(tuple shape, Py_ssize_t itemsize) except -1:
-    """The byte size of a new array; NumPy's error when it overflows."""
-    cdef object n = itemsize
-    for d in shape:
+    """The byte size of a new array; NumPy's error when it overflows (the
+    product of every length; a zero length makes it 0)."""
+    cdef Py_ssize_t n = itemsize, d
+    cdef bint over = False
+    for x in shape:
+        if x == 0:
+            return 0
+    for x in shape:
+        try:
+            d = x
+        except OverflowError:
+            over = True
+            break
+        if n > PY_SSIZE_T_MAX // d:
+            over = True
+            break
         n *= d
-    if n > PY_SSIZE_T_MAX:
+    if over:
         raise ValueError('array is too big; `arr.size * arr.dtype.itemsize` '
                          'is larger than the maximum possible size.')
     return n
@@ -235,21 +258,37 @@ cdef class ndarray:
         cdef BaseMemory mem = self.data.mem
         cdef Py_ssize_t itemsize = self.dtype.itemsize
         cdef Py_ssize_t off = self.data.ptr - mem.ptr, s
+        cdef tuple strides
+        cdef View v
+        if len(self._strides) == 1 and self._strides[0] == itemsize:
+            strides = _UNIT_STRIDE         # a new 1-d result: no list
+        else:
+            strides = self._element_strides(itemsize)
+        if off % itemsize:
+            raise ValueError(
+                'the array starts at a byte offset that is not a multiple of '
+                'its itemsize; make a copy first')
+        v = View.__new__(View)
+        v.base = mem.ptr
+        v.nbytes = mem.size
+        v.dtype = self.dtype
+        v.shape = self._shape
+        v.strides = strides
+        v.offset = off // itemsize
+        v.device_id = self.data.device_id
+        self._operand = v
+        return v
+
+    cdef tuple _element_strides(self, Py_ssize_t itemsize):
         cdef list strides = []
+        cdef Py_ssize_t s
         for s in self._strides:
             if s % itemsize:
                 raise ValueError(
                     'the array has strides that are not a multiple of its '
                     'itemsize; make a copy first')
             strides.append(s // itemsize)
-        if off % itemsize:
-            raise ValueError(
-                'the array starts at a byte offset that is not a multiple of '
-                'its itemsize; make a copy first')
-        self._operand = View(mem.ptr, mem.size, self.dtype, self._shape,
-                             tuple(strides), off // itemsize,
-                             self.data.device_id)
-        return self._operand
+        return tuple(strides)
 
     # ------------------------------------------------------------ layout --
 

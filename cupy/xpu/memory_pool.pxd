@@ -50,9 +50,10 @@ cdef class SingleDeviceMemoryPool:
     cdef Py_ssize_t _n_free
     cdef Py_ssize_t _limit
     cdef unsigned long long _free_seq
-    cdef dict _recent           # (size, stream) -> [chunk]: small chunks
-                                # freed on their own stream, kept unmerged
-                                # for the next allocation of that size
+    cdef dict _recent           # stream -> [[chunk] per size // unit]:
+                                # small chunks freed on their own stream,
+                                # kept unmerged for the next allocation of
+                                # that size there
 
     cpdef MemoryPointer malloc(self, size)
     cpdef free_all_blocks(self, stream=*)
@@ -82,6 +83,7 @@ cdef class SingleDeviceMemoryPool:
     cdef _Chunk _alloc_new(self, Py_ssize_t size, intptr_t stream)
     cdef _Chunk _recover(self, Py_ssize_t size, intptr_t stream)
     cdef _flush_recent(self)
+    cdef list _kept(self, Py_ssize_t size, intptr_t stream, bint make)
 
 
 cdef class MemoryPool:

@@ -51,7 +51,8 @@ cdef enum:
 # the simulator).  Whoever looks at the free lists (free_all_blocks, the
 # statistics, a dying stream, an allocation that finds no fit) first puts
 # them back (_flush_recent), so the pool's documented behaviour is
-# unchanged.  Bounded: at most 32 sizes x 4 chunks x 16 KiB per stream.
+# unchanged.  Bounded: at most 32 sizes x 4 chunks of up to 16 KiB (2 MiB)
+# per stream that freed small chunks.
 cdef enum:
     _RECENT_MAX_SIZE = 16384
     _RECENT_PER_SIZE = 4
@@ -321,7 +322,7 @@ cdef class SingleDeviceMemoryPool:
         self._enter()
         try:
             if size <= _RECENT_MAX_SIZE and self._recent:
-                kept = self._recent.get((size, stream))
+                kept = self._kept(size, stream, False)
                 if kept:
                     c = kept.pop()
                     self._free -= size
@@ -480,15 +481,24 @@ cdef class SingleDeviceMemoryPool:
         c.seq = self._free_seq
         if c.size <= _RECENT_MAX_SIZE and len(key) == 1 and \
                 key[0] == c.stream:
-            kept = self._recent.get((c.size, c.stream))
-            if kept is None:
-                kept = self._recent[(c.size, c.stream)] = []
+            kept = self._kept(c.size, c.stream, True)
             if len(kept) < _RECENT_PER_SIZE:
                 kept.append(c)      # key None: no neighbour merges with it
                 self._free += c.size
                 self._n_free += 1
                 return
         self._add_free(c, key)
+
+    cdef list _kept(self, Py_ssize_t size, intptr_t stream, bint make):
+        # The kept chunks of `size` on `stream`: a list per multiple of the
+        # rounding unit, per stream (indexed, so no key object per call).
+        cdef list slots = self._recent.get(stream)
+        if slots is None:
+            if not make:
+                return None
+            slots = [[] for _ in range(_RECENT_MAX_SIZE // _unit)]
+            self._recent[stream] = slots
+        return slots[size // _unit - 1]
 
     cdef _flush_recent(self):
         # Under the lock: the kept chunks into the free lists (merging).
@@ -498,11 +508,12 @@ cdef class SingleDeviceMemoryPool:
             return
         recent = self._recent
         self._recent = {}
-        for kept in recent.values():
-            for c in kept:
-                self._free -= c.size
-                self._n_free -= 1
-                self._add_free(c, (c.stream,))
+        for slots in recent.values():
+            for kept in slots:
+                for c in kept:
+                    self._free -= c.size
+                    self._n_free -= 1
+                    self._add_free(c, (c.stream,))
 
     cpdef free_all_blocks(self, stream=None):
         """Returns every allocation whose chunks are all free to the device

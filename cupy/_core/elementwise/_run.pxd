@@ -12,7 +12,7 @@ cdef run_route(object route, list ins, list outs, dict attrs)
 cdef run_native(str name, str dev_loop, dict attrs, list ins, list outs)
 # The native loop of attrs on C-contiguous arrays of out's shape (and
 # scalars), on the current device: the hot path of a ufunc call.
-cdef run_native_contiguous(dict attrs, list ins, ndarray out)
+cdef run_native_contiguous(dict attrs, object ins, ndarray out)
 # A new array of `shape` and `dtype`: run_loop of `ins` into it (one output).
 cpdef ndarray run_new(str name, str loop, list ins, tuple shape, dtype)
 # dst[...] = src where mask (mask: bool, both broadcast to dst's shape).

@@ -153,26 +153,40 @@ cdef run_native(str name, str dev_loop, dict attrs, list ins, list outs):
         _unsupported_at_run_time(name, dev_loop, attrs, ins, outs)
 
 
-cdef run_native_contiguous(dict attrs, list ins, ndarray out):
-    # the common call: C-contiguous operands of one shape on the current
-    # device (the caller checked), one output
-    cdef tuple one = (out.size,)
-    cdef tuple unit = (1,)
-    cdef list items = []
+cdef inline object _flat_operand(x, tuple one, tuple unit):
+    # A C-contiguous operand as one axis: a 1-d array's own (cached) view,
+    # else a new one; a scalar as it is.
     cdef ndarray a
-    for x in ins:
-        if isinstance(x, ndarray):
-            a = x
-            items.append(_new_view(a, one, unit, a.dtype.itemsize))
-        else:
-            items.append(x)
+    if isinstance(x, ndarray):
+        a = x
+        if len(a._shape) == 1 and a._strides[0] == a.dtype.itemsize:
+            return a._as_view()
+        return _new_view(a, one, unit, a.dtype.itemsize)
+    return x
+
+
+cdef run_native_contiguous(dict attrs, object ins, ndarray out):
+    # the common call: C-contiguous operands of one shape on the current
+    # device (the caller checked), one output; `ins` a tuple or list.
+    # Steady state of 1-d operands (issue 9): no new view but the result's
+    # (cached on it), no list.
+    cdef tuple one = out._shape if len(out._shape) == 1 else (out.size,)
+    cdef tuple unit = (1,)
+    cdef Py_ssize_t n = len(ins)
+    cdef tuple views
+    if n == 1:
+        views = (_flat_operand(ins[0], one, unit),)
+    elif n == 2:
+        views = (_flat_operand(ins[0], one, unit),
+                 _flat_operand(ins[1], one, unit))
+    else:
+        views = tuple([_flat_operand(x, one, unit) for x in ins])
     try:
-        _dispatch.run('elementwise',
-                      (_new_view(out, one, unit, out.dtype.itemsize),),
-                      tuple(items), attrs, get_current_stream_ptr())
+        _dispatch.run('elementwise', (_flat_operand(out, one, unit),),
+                      views, attrs, get_current_stream_ptr())
     except OperationNotSupported:
-        _unsupported_at_run_time(attrs['name'], attrs['loop'], attrs, ins,
-                                 [out])
+        _unsupported_at_run_time(attrs['name'], attrs['loop'], attrs,
+                                 list(ins), [out])
 
 
 cdef _unsupported_at_run_time(str name, str dev_loop, dict attrs, list ins,

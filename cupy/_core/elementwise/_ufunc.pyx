@@ -493,16 +493,21 @@ cdef class ufunc:
             for a in arrays:
                 if _overlaps(out, a):
                     return None
-        cdef list ins = []
-        for i in range(self.nin):
-            x = args[i]
-            if isinstance(x, ndarray):
-                ins.append(x)
-            else:
-                try:
-                    ins.append(plan.in_dtypes[i].type(x))
-                except OverflowError:
-                    return None
+        cdef object ins = args
+        cdef list conv
+        if len(arrays) != self.nin or len(args) != self.nin:
+            # scalars as the loop's dtypes
+            conv = []
+            for i in range(self.nin):
+                x = args[i]
+                if isinstance(x, ndarray):
+                    conv.append(x)
+                else:
+                    try:
+                        conv.append(plan.in_dtypes[i].type(x))
+                    except OverflowError:
+                        return None
+            ins = conv
         if out is None:
             out = _empty(shape, plan.out_dtypes[0])
         if out.size:
@@ -514,7 +519,7 @@ cdef class ufunc:
         cdef Py_ssize_t nin = self.nin, nout = self.nout, i, j
         cdef list items = []
         cdef list arrays = []
-        cdef list shapes = []
+        cdef list shapes
         cdef ndarray a, o, t, mask = None
         cdef _Plan plan
         cdef tuple shape
@@ -563,6 +568,7 @@ cdef class ufunc:
 
         # --- where, devices, shape
         cdef bint nothing = False
+        shapes = []
         if slow:
             if where is not True:
                 if isinstance(where, (_np_ndarray, list, tuple)):

@@ -77,6 +77,39 @@ cdef class _Context:
     cdef int64_t shape[8]
 
 
+# One spare context: the steady state of a call makes none (issue 9).  The
+# interpreter lock makes taking and giving back atomic; a call that finds
+# none (another thread's, or a nested call) makes its own.
+cdef _Context _spare = None
+
+
+cdef _Context _take_context(Program p, dict attrs, intptr_t stream):
+    global _spare
+    cdef _Context c = _spare
+    cdef Py_ssize_t i
+    if c is None:
+        c = _Context()
+        c.sc = Scratch(stream)
+    else:
+        _spare = None
+        c.sc.stream = stream
+    c.plan = p
+    c.attrs = attrs
+    if c.svals is not None and len(c.svals) == p.nregs:
+        for i in range(p.nregs):
+            c.svals[i] = None
+    else:
+        c.svals = [None] * p.nregs
+    return c
+
+
+cdef void _give_back(_Context c) noexcept:
+    global _spare
+    c.plan = None
+    c.attrs = None
+    _spare = c
+
+
 cdef int _follow(Register* regs, int r) noexcept:
     while regs[r].state == S_ALIAS:
         r = regs[r].alias
@@ -815,12 +848,10 @@ cpdef run_elementwise(tuple outs, tuple ins, dict attrs, intptr_t stream):
     cdef int back_i[_MAXVIEW]
     cdef int vreg[_MAXVIEW]
     cdef int nv, i, r, nback = 0
-    c = _Context()
-    c.plan = p
-    c.attrs = attrs
-    c.svals = [None] * p.nregs
+    c = _take_context(p, attrs, stream)
     nv = _load_operands(c, outs, ins, ds, vreg)
     if 0 in (<View>outs[0]).shape:
+        _give_back(c)
         return None             # nothing to compute (operations.md)
     for r in range(p.nregs):
         if p.kind[r] == K_CONST:
@@ -829,7 +860,6 @@ cpdef run_elementwise(tuple outs, tuple ins, dict attrs, intptr_t stream):
             c.svals[r] = _attr_value(attrs, p.obj[r], p.npdt[r])
     for i in range(nv):
         dp[i] = &ds[i]
-    c.sc = Scratch(stream)
     try:
         _simplify(dp, nv)
         for i in range(nv):
@@ -850,6 +880,7 @@ cpdef run_elementwise(tuple outs, tuple ins, dict attrs, intptr_t stream):
             copy_desc(&back[i], &ds[back_i[i]], c.sc)
     finally:
         c.sc.release()
+    _give_back(c)
     return None
 
 
