@@ -4,13 +4,17 @@ For each operation of the list, on arrays of 16 elements (a 4x4 matrix for
 matmul): the host time of one call in the steady state, NumPy's time for
 the same work on host arrays, and, per call, what reached the vendor:
 vendor calls, phase-1 calls, descriptor creations (tensors, scalars,
-arrays), synchronisations.  The counts come from the CANN simulator's
-counters, so they are shown only on the simulator.
+arrays), synchronisations (the CANN simulator's counters, so shown only
+on the simulator), and the interpreter's allocations
+(cupy_backends/backend/_pyalloc: objects and blocks, free-list reuse not
+counted; the timing loop's own taken off).
 
 On the simulator the kernels run in Python on stream worker threads, which
 take the interpreter lock from the calling thread; a device does not.  So
 the calls are timed while the workers hold their work back (strict mode:
-each task waits before it runs), and the queued work runs after the timing,
+each task waits before it runs), as the process's CPU time (the host's own
+work, which other processes on a shared machine do not inflate; NumPy's
+reference is timed the same way), and the queued work runs after the timing,
 with its results checked against NumPy.  ``a + b`` is also timed with the
 workers running, and split into the core (a provider that runs nothing),
 the provider (called directly) and the simulated vendor calls.
@@ -18,6 +22,7 @@ the provider (called directly) and the simulated vendor calls.
 
 import contextlib
 import statistics
+import time
 
 import numpy
 
@@ -104,6 +109,13 @@ def _workers_held():
         simulator.set_strict_delay_us(old)
 
 
+def _clock(hold):
+    # While the workers hold their work back, the process's CPU time is the
+    # host's own work (and a busy machine does not inflate it; the VM this
+    # runs on is shared); with them running, wall time.
+    return time.process_time if hold else time.perf_counter
+
+
 def _timed(fn, hold=True):
     """Median host seconds per call, and the counts per call of one batch."""
     for _ in range(50):
@@ -113,15 +125,43 @@ def _timed(fn, hold=True):
     for _ in range(REPEATS):
         with (_workers_held() if hold else contextlib.nullcontext()):
             c0 = _counters()
-            times.append(timing.per_call(fn, CALLS))
+            times.append(timing.per_call(fn, CALLS, _clock(hold)))
             c1 = _counters()
         cupy.xpu.Device().synchronize()     # the held work runs here
         counts = _per_call(c0, c1, CALLS)
     return statistics.median(times), counts
 
 
+def _pyallocs(fn):
+    """The interpreter's allocations per call of ``fn`` (objects and other
+    blocks; objects from its free lists are not counted), the timing
+    loop's own taken off."""
+    from cupy_backends.backend import _pyalloc
+
+    def per_call(f):
+        with _workers_held():
+            _pyalloc.start()
+            for _ in range(CALLS):
+                f()
+            objs, other = _pyalloc.stop()
+        cupy.xpu.Device().synchronize()
+        return (objs + other) / CALLS
+
+    fn()
+    return max(per_call(fn) - per_call(lambda: None), 0.0)
+
+
+def _result_allocs():
+    """What making a result of ``a + b`` allocates (the array, its memory
+    and its operand view): the floor issue 9 sets for ``a + b``."""
+    from cupy._core import core
+    dt = numpy.dtype(numpy.float32)
+    return _pyallocs(lambda: core._empty((16,), dt)._as_view())
+
+
 def _numpy_time(fn):
-    return timing.median_per_call(fn, CALLS, REPEATS, warmup=50)
+    return timing.median_per_call(fn, CALLS, REPEATS, warmup=50,
+                                  clock=time.process_time)
 
 
 def _add_breakdown(row):
@@ -142,9 +182,21 @@ def _add_breakdown(row):
         def routes(self, op):
             return provider.routes(op)
 
-    def vendor_ns():
-        c = _counters()
-        return None if c is None else c['api_ns']
+    def run_provider():
+        provider.run('elementwise', views[0], views[1], attrs, 0)
+
+    def vendor_s():
+        # the time inside the simulated vendor calls of a held batch (not
+        # the synchronisation after it, which waits for the kernels)
+        if _counters() is None:
+            return None
+        with _workers_held():
+            c0 = _counters()
+            for _ in range(CALLS):
+                run_provider()
+            c1 = _counters()
+        cupy.xpu.Device().synchronize()
+        return (c1['api_ns'] - c0['api_ns']) / 1e9 / CALLS
 
     t_total, _ = _timed(lambda: a + b, hold=False)
     old = _dispatch._set_provider(NoDevice())
@@ -152,12 +204,8 @@ def _add_breakdown(row):
         t_core, _ = _timed(lambda: a + b, hold=False)
     finally:
         _dispatch._set_provider(old)
-    v0 = vendor_ns()
-    t_prov, _ = _timed(lambda: provider.run('elementwise', views[0],
-                                            views[1], attrs, 0), hold=False)
-    v1 = vendor_ns()
-    vendor = None if v0 is None else (v1 - v0) / 1e9 / (
-        (REPEATS * CALLS) + 50)
+    t_prov, _ = _timed(run_provider, hold=False)
+    vendor = vendor_s()
     row.update(running_s=t_total, core_s=t_core,
                provider_s=t_prov - (vendor or 0), vendor_s=vendor)
 
@@ -171,27 +219,29 @@ def bench_call():
         want = ref()
         ok = bool(got.shape == numpy.shape(want) and
                   numpy.allclose(got, want, rtol=1e-6))
+        counts['pyalloc'] = _pyallocs(fn)
         rows.append(dict(op=name, dtype='float32', size=16, device_s=t,
                          numpy_s=t_np, ratio=t / t_np, rate='host/call',
                          correct=ok, counts=counts))
     _add_breakdown(rows[0])
+    rows[0]['result_allocs'] = _result_allocs()
     return rows
 
 
 def table(rows):
-    out = ['{:<14} {:>9} {:>9} {:>7} {:>7} {:>7} {:>7} {:>6} {:>6}'.format(
-        'call', 'host', 'numpy', 'ratio', 'vendor', 'phase1', 'descr',
-        'syncs', 'check')]
+    out = ['{:<14} {:>9} {:>9} {:>7} {:>7} {:>7} {:>7} {:>6} {:>7} {:>6}'
+           .format('call', 'host', 'numpy', 'ratio', 'vendor', 'phase1',
+                   'descr', 'syncs', 'pyalloc', 'check')]
     for r in rows:
         c = r['counts']
 
         def f(k):
             return '-' if c[k] is None else '{:.1f}'.format(c[k])
         out.append('{:<14} {:>7.2f}us {:>7.2f}us {:>7.1f} {:>7} {:>7} {:>7} '
-                   '{:>6} {:>6}'.format(
+                   '{:>6} {:>7.1f} {:>6}'.format(
                        r['op'], r['device_s'] * 1e6, r['numpy_s'] * 1e6,
                        r['ratio'], f('vendor'), f('phase1'),
-                       f('descriptors'), f('syncs'),
+                       f('descriptors'), f('syncs'), c['pyalloc'],
                        'ok' if r['correct'] else 'WRONG'))
     r = rows[0]
     if 'core_s' in r:
@@ -222,6 +272,13 @@ def target_lines(rows):
     out.append('target no call slower than {}x a + b ({:.2f} us): {}'.format(
         MAX_TIMES_ADD, MAX_TIMES_ADD * add,
         'met' if not slow else 'NOT MET ({})'.format(', '.join(slow))))
+    r = by['a + b']
+    if 'result_allocs' in r:
+        got, floor = r['counts']['pyalloc'], r['result_allocs']
+        out.append('target a + b allocates nothing beyond its result: '
+                   '{:.1f} Python allocations per call, {:.1f} to make the '
+                   'result: {}'.format(got, floor, 'met' if got <= floor + 0.5
+                                       else 'NOT MET'))
     counted = [r for r in rows if r['counts']['phase1'] is not None]
     if counted:
         busy = [r['op'] for r in counted if r['counts']['phase1'] or

@@ -19,6 +19,7 @@ _CYTHON_MODULES = [
     ('cupy.xpu.memory_pool', [], [], []),
     ('cupy.xpu.pinned_memory', [], [], []),
     ('cupy_backends.backend.provider', [], [], []),
+    ('cupy_backends.backend._pyalloc', [], [], []),
     # The ascend provider (layer 5), in dependency order.
     ('cupy_backends.ascend.ops._dtype', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._tensor', [], [ASCEND_INCLUDE], []),
