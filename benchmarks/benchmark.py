@@ -43,6 +43,7 @@ import interop_bench
 import linalg
 import ndimage_bench
 import peers
+import userkernel_peers
 import sorting
 import special_bench
 import timing
@@ -348,6 +349,7 @@ JOBS = {
     'interop': interop_bench.bench_interop,
     'ndimage': ndimage_bench.bench_ndimage,
     'peers': peers.bench_peers,
+    'userkernel': userkernel_peers.bench_userkernel,
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
        'linalg', 'surface', 'special', 'kernel', 'signal', 'interop',
@@ -412,7 +414,8 @@ def main(argv=None):
     parser.add_argument('--json', metavar='FILE',
                         help='also write the rows to FILE as JSON')
     args = parser.parse_args(argv)
-    every = ALL + (('peers',) if runtime.backend() == 'cuda' else ())
+    every = ALL + (('peers', 'userkernel') if runtime.backend() == 'cuda'
+                   else ())
     jobs = [j for job in args.job for j in (every if job == 'all' else [job])]
     print(_header())
     rows = []

@@ -183,8 +183,9 @@ def worker(name):
     return rows
 
 
-def _run_worker(name):
-    cmd = [sys.executable, os.path.abspath(__file__), '--framework', name]
+def _run_worker(name, script=__file__):
+    # `script`: a worker script taking --framework (userkernel_peers.py too)
+    cmd = [sys.executable, os.path.abspath(script), '--framework', name]
     # a peer must not see this checkout's `cupy`: run it from /tmp
     env = dict(os.environ)
     if name != 'ours':

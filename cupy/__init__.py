@@ -483,6 +483,8 @@ from cupy._functional.fuse import fuse  # NOQA
 from cupy import polynomial  # NOQA
 from cupy import _util  # NOQA
 for _name in ('driver', 'memory_hook', 'memory_hooks',
-              'memory_hooks.debug_print', 'memory_hooks.line_profile'):
+              'memory_hooks.debug_print', 'memory_hooks.line_profile',
+              'nvtx', 'profiler', 'compiler', 'texture',
+              '_compiler_cache'):
     _sys.modules['cupy.cuda.' + _name] = _sys.modules['cupy.xpu.' + _name]
 del _name

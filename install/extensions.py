@@ -57,6 +57,9 @@ _CUDA_MODULES = [
     ('cupy_backends.cuda.ops._reduction', [], [CUDA_INCLUDE], []),
     ('cupy_backends.cuda.ops._blas', [], [CUDA_INCLUDE], []),
     ('cupy_backends.cuda.ops._provider', [], [CUDA_INCLUDE], []),
+    # user kernels and the cupy.cuda.runtime calls (issue 19, branch cudart)
+    ('cupy_backends.cuda.ops._launch', [], [CUDA_INCLUDE], []),
+    ('cupy_backends.cuda._runtime', [], [CUDA_INCLUDE], []),
 ]
 
 

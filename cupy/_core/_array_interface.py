@@ -24,6 +24,9 @@ def stands_for_device_array(obj):
 
 def to_device_array(obj):
     """The device array ``obj`` stands for (a view, never a copy)."""
+    if isinstance(obj, core.ndarray):
+        # ndarray's own __cuda_array_interface__ (CUDA builds) is the array
+        return obj
     if hasattr(type(obj), '__cupy_get_ndarray__'):
         a = obj.__cupy_get_ndarray__()
         if not isinstance(a, core.ndarray):
@@ -104,3 +107,32 @@ def _c_strides(shape, itemsize):
         out.append(acc)
         acc *= max(n, 1)
     return tuple(reversed(out))
+
+
+# ------------------------------------------------------------- issue 19 --
+# Export (``ndarray.__cuda_array_interface__``, version 3) where this
+# backend's device pointers are CUDA device pointers.
+
+def _is_cuda_memory():
+    from cupy_backends.backend import api
+    return api.xpuBackendName() == 'cuda'
+
+
+def export(a):
+    if not _is_cuda_memory():
+        raise AttributeError(
+            "'cupy.ndarray' has no __cuda_array_interface__ on this backend: "
+            'its device memory is not CUDA memory (use DLPack)')
+    from cupy.xpu import stream as _stream
+    s = _stream.get_current_stream_ptr()
+    return {
+        'shape': a.shape,
+        'typestr': a.dtype.str,
+        'descr': a.dtype.descr,
+        # C-contiguous arrays give None, as the protocol allows
+        'strides': None if a.flags.c_contiguous else a.strides,
+        'data': (a.data.ptr if a.size else 0, False),
+        'version': 3,
+        # the legacy default stream is 1 in the protocol (0 is not allowed)
+        'stream': s if s else 1,
+    }

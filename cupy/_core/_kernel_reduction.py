@@ -141,12 +141,12 @@ class _SimpleReductionFunction:
 
     def __call__(self, a, axis=None, dtype=None, out=None, keepdims=False):
         if not isinstance(a, core.ndarray):
-            conv = getattr(a, '__cupy_get_ndarray__', None)
-            if conv is None:
+            from cupy._core import _array_interface
+            if not _array_interface.stands_for_device_array(a):
                 raise TypeError("Argument 'a' has incorrect type (expected "
                                 "cupy.ndarray, got {})".format(
                                     type(a).__name__))
-            a = conv()
+            a = _array_interface.to_device_array(a)
         want = numpy.dtype(dtype) if dtype is not None else a.dtype
         for tin, tout, r in self._ops:
             if numpy.can_cast(want, tin):

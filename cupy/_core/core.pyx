@@ -671,6 +671,13 @@ cdef class ndarray:
         _routines_interop = _core_module('_routines_interop')
         return _routines_interop.to_device(self, device, stream)
 
+    @property
+    def __cuda_array_interface__(self):
+        # exported only where device memory is CUDA memory (issue 19);
+        # elsewhere AttributeError, so hasattr() is False for consumers
+        from cupy._core import _array_interface
+        return _array_interface.export(self)
+
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None,
                    copy=None):
         dlpack = _core_module('dlpack')

@@ -67,3 +67,12 @@ memory.MemoryAsyncPool = MemoryAsyncPool
 memory.malloc_async = malloc_async
 memory.ManagedMemory = ManagedMemory
 memory.malloc_managed = malloc_managed
+
+# issue 19 (cudart): NVTX (no-op without the library), the profiler switch
+from cupy.xpu import nvtx  # NOQA
+from cupy.xpu import profiler  # NOQA
+from cupy.xpu import compiler  # NOQA
+from cupy.xpu import texture  # NOQA
+from cupy.xpu import _compiler_cache  # NOQA
+from cupy.xpu.compiler import compile_with_cache  # NOQA
+from cupy.xpu.compiler import get_nvcc_path  # NOQA

@@ -114,6 +114,19 @@ cdef class Device:
         return runtime.getDeviceProperties(self.id)
 
     @property
+    def compute_capability(self):
+        """'XY' from the device's major and minor compute capability,
+        where the backend reports one (issue 19); AttributeError
+        elsewhere."""
+        from cupy.xpu import runtime
+        props = runtime.getDeviceProperties(self.id)
+        if 'major' not in props:
+            raise AttributeError(
+                'Device.compute_capability: the {} backend has no compute '
+                'capability'.format(runtime.backend()))
+        return '{}{}'.format(props['major'], props['minor'])
+
+    @property
     def pci_bus_id(self):
         """The PCI bus id: not reported by the ascend runtime (CANN binds
         devices by logical id; no call of runtime.md returns the bus
@@ -126,3 +139,9 @@ cdef class Device:
 
 def getDeviceCount():
     return api.xpuGetDeviceCount()
+
+
+def get_compute_capability():
+    """The current device's compute capability ('90'), where the backend
+    reports one (issue 19)."""
+    return Device().compute_capability

@@ -103,3 +103,27 @@ def deviceGetAttribute(attrib, device):
     raise NotImplementedError(
         'deviceGetAttribute: CUDA device attributes are not available on '
         'the {} backend (see getDeviceProperties)'.format(backend()))
+
+
+# ------------------------------------------------------------------ issue 19
+# The backend's own runtime calls under CuPy's names (device attributes,
+# peer access, IPC, stream-ordered and managed allocation, ...): a backend
+# package that has them offers a `_runtime` module listing them in
+# __all__; they replace the neutral answers above.  Importing it loads no
+# library, so this works without a device.
+
+def _backend_runtime():
+    import importlib
+    try:
+        return importlib.import_module(
+            'cupy_backends.{}._runtime'.format(backend()))
+    except ImportError:
+        return None
+
+
+_ext = _backend_runtime()
+if _ext is not None:
+    for _n in _ext.__all__:
+        globals()[_n] = getattr(_ext, _n)
+    del _n
+del _ext

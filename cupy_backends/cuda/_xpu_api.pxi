@@ -307,3 +307,47 @@ cpdef float xpuEventElapsedTime(intptr_t start, intptr_t end) except? -1:
                                         <cudaEvent_t>end)
     _cuda.check(status, 'cudaEventElapsedTime')
     return ms
+
+
+# ---------------------------------------------------------------- issue 19
+# Host functions on a stream (cudaLaunchHostFunc), as the ascend backend
+# offers them (a plain Python function of the api module that cupy.xpu
+# looks for).  The callback runs on a driver thread when the stream
+# reaches it; an exception goes to sys.unraisablehook.
+
+from cpython.ref cimport Py_INCREF, Py_DECREF
+
+
+cdef void _host_func_trampoline(void* arg) noexcept with gil:
+    cdef object entry = <object>arg
+    try:
+        entry[0](*entry[1])
+    except BaseException as e:
+        import sys
+        sys.unraisablehook(_Unraisable(e, entry[0]))
+    finally:
+        Py_DECREF(entry)
+
+
+class _Unraisable:
+    # the argument sys.unraisablehook takes
+    def __init__(self, exc, obj):
+        self.exc_type = type(exc)
+        self.exc_value = exc
+        self.exc_traceback = exc.__traceback__
+        self.err_msg = 'Exception ignored in a stream host function'
+        self.object = obj
+
+
+def xpuLaunchHostFunc(intptr_t stream, fn, tuple args):
+    """Queue ``fn(*args)`` on ``stream``."""
+    cdef int status
+    cdef tuple entry = (fn, args)
+    _bind_thread()
+    Py_INCREF(entry)
+    status = _table().cudaLaunchHostFunc(
+        <cudaStream_t>stream, <_cuda.cupy_host_fn>_host_func_trampoline,
+        <void*>entry)
+    if status != 0:
+        Py_DECREF(entry)
+    _cuda.check(status, 'cudaLaunchHostFunc')

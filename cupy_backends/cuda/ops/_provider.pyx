@@ -47,5 +47,22 @@ cdef class CudaProvider(Provider):
             table = _elementwise.routes(op)
         return dict(table)
 
+    # User kernels (issue 19): cupy/_core/_kernel_backend.py and
+    # _kernel_raw.py find these and run kernels natively (ops/_userkernel.py,
+    # ops/_rawkernel.py).
+    def run_user_kernel(self, str kind, kernel, *args):
+        from cupy_backends.cuda.ops import _userkernel
+        if kind == 'elementwise':
+            return _userkernel.run_elementwise(kernel, *args)
+        return _userkernel.run_reduction(kernel, *args)
+
+    def raw_kernel(self, *args, **kwargs):
+        from cupy_backends.cuda.ops import _rawkernel
+        return _rawkernel.RawKernel(*args, **kwargs)
+
+    def raw_module(self, **kwargs):
+        from cupy_backends.cuda.ops import _rawkernel
+        return _rawkernel.RawModule(**kwargs)
+
     def __repr__(self):
         return '<CudaProvider>'
