@@ -125,7 +125,7 @@ def _rank_windows(a, ksize, rank):
     pads = [(k // 2, k // 2) for k in ksize]
     win = sliding_window_view(cupy.pad(a, pads), ksize)
     flat = win.reshape(win.shape[:a.ndim] + (-1,))
-    return cupy.sort(flat, axis=-1)[..., rank]
+    return cupy.ascontiguousarray(cupy.sort(flat, axis=-1)[..., rank])
 
 
 def _kernel_size(volume, kernel_size):
@@ -187,7 +187,8 @@ def order_filter(a, domain, rank):
     win = sliding_window_view(cupy.pad(a, pads), domain.shape)
     flat = win.reshape(win.shape[:a.ndim] + (-1,))
     sel = cupy.asarray(numpy.flatnonzero(domain.ravel() != 0))
-    return cupy.sort(flat[..., sel], axis=-1)[..., rank]
+    return cupy.ascontiguousarray(cupy.sort(flat[..., sel], axis=-1)[...,
+                                                                      rank])
 
 
 def wiener(im, mysize=None, noise=None):
@@ -207,7 +208,10 @@ def wiener(im, mysize=None, noise=None):
     res = im - l_mean
     res = res * (1 - noise / l_var)
     res = res + l_mean
-    return cupy.where(l_var < noise, l_mean, res)
+    # SciPy's result is float64 (complex128 for complex input)
+    out = cupy.where(l_var < noise, l_mean, res)
+    return out.astype(numpy.complex128 if out.dtype.kind == 'c'
+                      else numpy.float64, copy=False)
 
 
 def savgol_coeffs(window_length, polyorder, deriv=0, delta=1.0, pos=None,
