@@ -147,8 +147,10 @@ def medfilt(volume, kernel_size=None):
     volume = cupy.atleast_1d(cupy.asarray(volume))
     if volume.dtype.kind == 'c':
         raise ValueError('complex types not supported')
-    if volume.dtype.kind == 'b':
-        raise ValueError('bool is not supported')
+    if volume.dtype.kind == 'b' or volume.dtype == numpy.float16:
+        # SciPy's median kernel has no bool or float16 loop (scipy 1.17)
+        raise ValueError('dtype=%s is not supported by medfilt'
+                         % volume.dtype)
     ksize = _kernel_size(volume, kernel_size)
     if any(k > s for k, s in zip(ksize, volume.shape)):
         import warnings
@@ -199,7 +201,8 @@ def wiener(im, mysize=None, noise=None):
     mysize = numpy.asarray(mysize)
     if mysize.shape == ():
         mysize = numpy.repeat(mysize.item(), im.ndim)
-    ones = cupy.ones(tuple(int(m) for m in mysize), dtype=im.dtype)
+    # float64 window, as SciPy's: integer images are averaged in floats
+    ones = cupy.ones(tuple(int(m) for m in mysize))
     size = float(numpy.prod(mysize, axis=0))
     l_mean = correlate(im, ones, 'same') / size
     l_var = correlate(im ** 2, ones, 'same') / size - l_mean ** 2
