@@ -9,3 +9,11 @@ from cupyx.scipy.interpolate._bspline import (  # NOQA
 from cupyx.scipy.interpolate._interp1d import interp1d  # NOQA
 from cupyx.scipy.interpolate._rgi import (  # NOQA
     RegularGridInterpolator, interpn)
+from cupyx.scipy.interpolate._bpoly import BPoly  # NOQA
+from cupyx.scipy.interpolate._ndppoly import NdPPoly  # NOQA
+from cupyx.scipy.interpolate._polyint import (  # NOQA
+    KroghInterpolator, krogh_interpolate, BarycentricInterpolator,
+    barycentric_interpolate)
+from cupyx.scipy.interpolate._ndbspline import NdBSpline  # NOQA
+from cupyx.scipy.interpolate import _interpolate  # NOQA
+from cupyx.scipy.interpolate._bspline_lsq import make_lsq_spline  # NOQA

@@ -22,7 +22,12 @@ class BSpline:
         if self.k != k:
             raise ValueError('Spline order must be integer.')
         self.c = cupy.asarray(c)
-        self.t = cupy.ascontiguousarray(cupy.asarray(t), dtype=numpy.float64)
+        t = cupy.asarray(t)
+        if t.dtype.kind == 'c':
+            # what SciPy's float conversion of the knots raises
+            raise TypeError("float() argument must be a string or a real "
+                            "number, not 'complex'")
+        self.t = cupy.ascontiguousarray(t, dtype=numpy.float64)
         if extrapolate == 'periodic':
             self.extrapolate = extrapolate
         else:
@@ -131,8 +136,11 @@ class BSpline:
         """The B-spline basis element of the knots t."""
         t = cupy.asarray(t, dtype=numpy.float64)
         k = t.size - 2
-        tt = cupy.concatenate([cupy.full(k, t[0]), t, cupy.full(k, t[-1])])
-        c = cupy.zeros(tt.size - k - 1)
+        # k extra knots one unit beyond each end, and one coefficient per
+        # knot (SciPy's layout; the spline uses the first n of them)
+        tt = cupy.concatenate([cupy.full(k, t[0] - 1), t,
+                               cupy.full(k, t[-1] + 1)])
+        c = cupy.zeros(tt.size)
         c[k] = 1.
         return cls.construct_fast(tt, c, k, extrapolate)
 

@@ -118,7 +118,7 @@ class _PPolyBase:
             extrapolate = False
         if nu < 0:
             raise ValueError('derivative order must be nonnegative')
-        out = evaluate(self.c, self.x, xv, nu, extrapolate)
+        out = self._evaluate(self.c, self.x, xv, nu, extrapolate)
         out = out.reshape(x_shape + self.c.shape[2:])
         if self.axis != 0:
             ax = list(range(out.ndim))
@@ -126,6 +126,53 @@ class _PPolyBase:
                   ax[x_ndim + self.axis:])
             out = out.transpose(ax)
         return out
+
+
+    def _evaluate(self, c, x, xv, nu, extrapolate):
+        return evaluate(c, x, xv, nu, extrapolate)
+
+    def extend(self, c, x):
+        """Add intervals (breakpoints x, one per new interval, and their
+        coefficients c) on the right or on the left of the current ones;
+        the lower-order side is padded with leading zero coefficients."""
+        c = cupy.asarray(c)
+        x = cupy.asarray(x, dtype=numpy.float64)
+        if c.ndim < 2:
+            raise ValueError('invalid dimensions for c')
+        if x.ndim != 1:
+            raise ValueError('invalid dimensions for x')
+        if x.shape[0] != c.shape[1]:
+            raise ValueError('Shapes of x {} and c {} are incompatible'
+                             .format(x.shape, c.shape))
+        if c.shape[2:] != self.c.shape[2:] or c.ndim != self.c.ndim:
+            raise ValueError('Shapes of c {} and self.c {} are incompatible'
+                             .format(c.shape, self.c.shape))
+        if c.size == 0:
+            return
+        dx = cupy.diff(x)
+        if not (bool((dx >= 0).all()) or bool((dx <= 0).all())):
+            raise ValueError('`x` is not sorted.')
+        ends = cupy.asnumpy(cupy.stack([self.x[0], self.x[-1], x[0],
+                                        x[-1]]))
+        s0, s1, x0, x1 = (float(v) for v in ends)
+        ascending = s1 >= s0
+        if ascending != (x1 >= x0):
+            raise ValueError('`x` is in the different order than `self.x`.')
+        if (x0 >= s1) if ascending else (x0 <= s1):
+            append = True
+        elif (x1 <= s0) if ascending else (x1 >= s0):
+            append = False
+        else:
+            raise ValueError('`x` is neither on the left or on the right '
+                             'from `self.x`.')
+        k = max(c.shape[0], self.c.shape[0])
+        c2 = cupy.zeros((k, self.c.shape[1] + c.shape[1]) + self.c.shape[2:],
+                        dtype=_float_dtype(self.c, c))
+        first, second = (self.c, c) if append else (c, self.c)
+        c2[k - first.shape[0]:, :first.shape[1]] = first
+        c2[k - second.shape[0]:, first.shape[1]:] = second
+        self.c = c2
+        self.x = cupy.concatenate([self.x, x] if append else [x, self.x])
 
 
 class PPoly(_PPolyBase):
@@ -208,18 +255,6 @@ class PPoly(_PPolyBase):
                      bool(extrapolate))
         return sign * (v[1] - v[0])
 
-    def extend(self, c, x):
-        """Add intervals (breakpoints x, coefficients c) at the right end."""
-        c = cupy.asarray(c)
-        x = cupy.asarray(x)
-        k = max(c.shape[0], self.c.shape[0])
-        c2 = cupy.zeros((k, self.c.shape[1] + c.shape[1]) +
-                        self.c.shape[2:], dtype=_float_dtype(self.c, c))
-        c2[k - self.c.shape[0]:, :self.c.shape[1]] = self.c
-        c2[k - c.shape[0]:, self.c.shape[1]:] = c
-        self.c = c2
-        self.x = cupy.concatenate([self.x, x[1:]])
-
     def _host(self):
         import scipy.interpolate as si
         return si.PPoly(cupy.asnumpy(self.c), cupy.asnumpy(self.x),
@@ -234,6 +269,12 @@ class PPoly(_PPolyBase):
     def roots(self, discontinuity=True, extrapolate=None):
         """Real roots (host, see ``solve``)."""
         return self.solve(0, discontinuity, extrapolate)
+
+    @classmethod
+    def from_bernstein_basis(cls, bp, extrapolate=None):
+        """The power-basis PPoly equal to the BPoly bp."""
+        from cupyx.scipy.interpolate._bpoly import from_bernstein_basis
+        return from_bernstein_basis(cls, bp, extrapolate)
 
     @classmethod
     def from_spline(cls, tck, extrapolate=None):
@@ -253,6 +294,25 @@ class PPoly(_PPolyBase):
             y = spl(t[:-1], nu=m)
             cvals[k - m] = y / math.factorial(m)
         return cls.construct_fast(cvals, t, extrapolate)
+
+
+def fix_continuity(c, x, order):
+    """Make the power-basis coefficients c (k, m, ...) continuous up to
+    the given derivative order, in place: each interval's low-order
+    coefficients are reset to the left neighbour's derivatives at the
+    shared breakpoint, left to right."""
+    k = c.shape[0]
+    for j in range(1, c.shape[1]):
+        dx = x[j] - x[j - 1]
+        for kp in range(order + 1):
+            # kp-th derivative of interval j-1 at its right end
+            val = 0
+            for i in range(k - kp):
+                p = k - 1 - i                   # power of coefficient i
+                fac = math.factorial(p) // math.factorial(p - kp)
+                val = val + c[i, j - 1] * fac * dx ** (p - kp)
+            c[k - 1 - kp, j] = val / math.factorial(kp)
+    return c
 
 
 def _prepare_input(x, y, axis, dydx=None):

@@ -34,3 +34,12 @@ from cupyx.scipy.signal._czt import (  # NOQA
 from cupyx.scipy.signal._peaks import (  # NOQA
     find_peaks, peak_prominences, peak_widths, argrelextrema, argrelmax,
     argrelmin)
+from cupyx.scipy.signal._ltisys import (  # NOQA
+    LinearTimeInvariant, lti, dlti, TransferFunction, ZerosPolesGain,
+    StateSpace, lsim, impulse, step, bode, freqresp, dlsim, dimpulse, dstep,
+    dbode, dfreqresp, place_poles)
+from cupyx.scipy.signal._spline_filters import (  # NOQA
+    symiirorder1, cspline1d, qspline1d, cspline2d, qspline2d, spline_filter,
+    sepfir2d, gauss_spline, cspline1d_eval, qspline1d_eval)
+from cupyx.scipy.signal._deconvolve import deconvolve  # NOQA
+from cupyx.scipy.signal._vectorstrength import vectorstrength  # NOQA

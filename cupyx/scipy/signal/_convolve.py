@@ -103,9 +103,9 @@ def _apply_mode(full, s1, s2, mode):
     if mode == 'full':
         return full
     if mode == 'same':
-        return _centered(full, s1)
+        return cupy.ascontiguousarray(_centered(full, s1))
     valid = [a - b + 1 for a, b in zip(s1, s2)]
-    return _centered(full, valid)
+    return cupy.ascontiguousarray(_centered(full, valid))
 
 
 def _check_inputs(in1, in2):
@@ -116,12 +116,20 @@ def _check_inputs(in1, in2):
     return in1, in2
 
 
+# dtypes SciPy's direct N-d (and 2-d) correlation kernels reject; 1-d
+# inputs take its other path, which accepts them
+_NO_ND_DIRECT = (numpy.dtype(numpy.bool_), numpy.dtype(numpy.float16))
+
+
 def _direct_convolve(in1, in2, mode):
     dtype = _result_type(in1, in2)
     if in1.size == 0 or in2.size == 0:
         return cupy.zeros(_empty_shape(in1.shape, in2.shape, mode), dtype)
     if in1.ndim == 0:
         return in1.astype(dtype) * in2.astype(dtype)
+    if in1.ndim > 1 and dtype in _NO_ND_DIRECT:
+        # SciPy's N-d direct kernel has no loop for these (scipy 1.17)
+        raise ValueError('Unsupported type')
     if dtype == numpy.bool_:
         # SciPy convolves booleans as integers and casts back.
         return _direct_convolve(in1.astype(numpy.int64),
@@ -231,7 +239,9 @@ def fftconvolve(in1, in2, mode='full', axes=None):
              for a, (i, j) in enumerate(zip(s1, s2))]
     ret = _freq_domain_conv(in1, in2, axes, shape, True)
     ret = _apply_conv_mode(ret, s1, s2, mode, axes)
-    return ret.astype(_fft_result_dtype(in1, in2), copy=False)
+    # a C-contiguous result, as SciPy's (the mode's slice is a view)
+    return cupy.ascontiguousarray(ret.astype(_fft_result_dtype(in1, in2),
+                                             copy=False))
 
 
 def _oa_block(s1, s2):
@@ -293,7 +303,7 @@ def oaconvolve(in1, in2, mode='full', axes=None):
     full = cupy.moveaxis(full, -1, ax)
     # back to the caller's argument order for 'same'
     ret = _apply_conv_mode(full, s1, s2, mode, axes)
-    return ret.astype(dt, copy=False)
+    return cupy.ascontiguousarray(ret.astype(dt, copy=False))
 
 
 def _numeric_arrays(arrays, kinds='buifc'):
@@ -434,6 +444,8 @@ def _conv2d(in1, in2, mode, boundary, fillvalue, flip):
                          '"circular" (or "wrap"), and "symmetric" '
                          '(or "symm").')
     dtype = _result_type(in1, in2)
+    if dtype in _NO_ND_DIRECT:
+        raise ValueError('convolve2d not available for this type.')
     fv = numpy.asarray(fillvalue)
     if fv.size != 1:
         raise ValueError('fillvalue must be scalar or an array with one '

@@ -125,7 +125,7 @@ def _rank_windows(a, ksize, rank):
     pads = [(k // 2, k // 2) for k in ksize]
     win = sliding_window_view(cupy.pad(a, pads), ksize)
     flat = win.reshape(win.shape[:a.ndim] + (-1,))
-    return cupy.sort(flat, axis=-1)[..., rank]
+    return cupy.ascontiguousarray(cupy.sort(flat, axis=-1)[..., rank])
 
 
 def _kernel_size(volume, kernel_size):
@@ -147,8 +147,10 @@ def medfilt(volume, kernel_size=None):
     volume = cupy.atleast_1d(cupy.asarray(volume))
     if volume.dtype.kind == 'c':
         raise ValueError('complex types not supported')
-    if volume.dtype.kind == 'b':
-        raise ValueError('bool is not supported')
+    if volume.dtype.kind == 'b' or volume.dtype == numpy.float16:
+        # SciPy's median kernel has no bool or float16 loop (scipy 1.17)
+        raise ValueError('dtype=%s is not supported by medfilt'
+                         % volume.dtype)
     ksize = _kernel_size(volume, kernel_size)
     if any(k > s for k, s in zip(ksize, volume.shape)):
         import warnings
@@ -187,7 +189,8 @@ def order_filter(a, domain, rank):
     win = sliding_window_view(cupy.pad(a, pads), domain.shape)
     flat = win.reshape(win.shape[:a.ndim] + (-1,))
     sel = cupy.asarray(numpy.flatnonzero(domain.ravel() != 0))
-    return cupy.sort(flat[..., sel], axis=-1)[..., rank]
+    return cupy.ascontiguousarray(cupy.sort(flat[..., sel], axis=-1)[...,
+                                                                      rank])
 
 
 def wiener(im, mysize=None, noise=None):
@@ -198,7 +201,8 @@ def wiener(im, mysize=None, noise=None):
     mysize = numpy.asarray(mysize)
     if mysize.shape == ():
         mysize = numpy.repeat(mysize.item(), im.ndim)
-    ones = cupy.ones(tuple(int(m) for m in mysize), dtype=im.dtype)
+    # float64 window, as SciPy's: integer images are averaged in floats
+    ones = cupy.ones(tuple(int(m) for m in mysize))
     size = float(numpy.prod(mysize, axis=0))
     l_mean = correlate(im, ones, 'same') / size
     l_var = correlate(im ** 2, ones, 'same') / size - l_mean ** 2
@@ -207,7 +211,10 @@ def wiener(im, mysize=None, noise=None):
     res = im - l_mean
     res = res * (1 - noise / l_var)
     res = res + l_mean
-    return cupy.where(l_var < noise, l_mean, res)
+    # SciPy's result is float64 (complex128 for complex input)
+    out = cupy.where(l_var < noise, l_mean, res)
+    return out.astype(numpy.complex128 if out.dtype.kind == 'c'
+                      else numpy.float64, copy=False)
 
 
 def savgol_coeffs(window_length, polyorder, deriv=0, delta=1.0, pos=None,

@@ -389,16 +389,17 @@ def _zi_times_x0(zi, ext, axis):
 
 def filtfilt(b, a, x, axis=-1, padtype='odd', padlen=None, method='pad',
              irlen=None):
-    """Forward-backward (zero-phase) filtering (``scipy.signal.filtfilt``;
-    method 'pad' only)."""
+    """Forward-backward (zero-phase) filtering (``scipy.signal.filtfilt``):
+    method 'pad' extends the ends, 'gust' chooses Gustafsson's initial
+    states (``_filtfilt_gust``)."""
     if method not in ('pad', 'gust'):
         raise ValueError("method must be 'pad' or 'gust'.")
-    if method == 'gust':
-        raise NotImplementedError("filtfilt(method='gust') is not "
-                                  'implemented on this backend')
     x = cupy.asarray(x)
     hb, ha = numpy.atleast_1d(_host(b)), numpy.atleast_1d(_host(a))
     axis = _check_axis(axis, x.ndim)
+    if method == 'gust':
+        from cupyx.scipy.signal._filtfilt_gust import filtfilt_gust
+        return filtfilt_gust(hb, ha, x, axis=axis, irlen=irlen)[0]
     edge, ext = _validate_pad(padtype, padlen, x, axis,
                               ntaps=max(len(ha), len(hb)))
     zi = lfilter_zi(hb, ha)

@@ -58,6 +58,8 @@ def sweep_poly(t, poly, phi=0):
     """Cosine whose frequency follows a polynomial
     (``scipy.signal.sweep_poly``)."""
     t = _time(t)
+    if isinstance(poly, cupy.poly1d):
+        poly = poly.coeffs            # a device array (cupy.poly1d)
     if isinstance(poly, cupy.ndarray):
         poly = cupy.asnumpy(poly)
     coeffs = numpy.polyint(numpy.poly1d(poly)).coeffs
