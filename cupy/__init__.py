@@ -486,3 +486,18 @@ for _name in ('driver', 'memory_hook', 'memory_hooks',
               'memory_hooks.debug_print', 'memory_hooks.line_profile'):
     _sys.modules['cupy.cuda.' + _name] = _sys.modules['cupy.xpu.' + _name]
 del _name
+# issue 18 (user kernels): CuPy's compiler and texture modules by name
+from cupy.xpu import compiler as _xpu_compiler  # NOQA
+from cupy.xpu import texture as _xpu_texture  # NOQA
+from cupy.xpu import _compiler_cache as _xpu_compiler_cache  # NOQA
+xpu.compiler = _xpu_compiler
+xpu.texture = _xpu_texture
+xpu._compiler_cache = _xpu_compiler_cache
+xpu.get_nvcc_path = _xpu_compiler.get_nvcc_path
+for _name, _value in _xpu_texture.ENUMS.items():
+    if not hasattr(xpu.runtime, _name):
+        setattr(xpu.runtime, _name, _value)
+del _value
+for _name in ('compiler', 'texture', '_compiler_cache'):
+    _sys.modules['cupy.cuda.' + _name] = _sys.modules['cupy.xpu.' + _name]
+del _name, _xpu_compiler, _xpu_texture, _xpu_compiler_cache
