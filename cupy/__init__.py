@@ -488,3 +488,9 @@ for _name in ('driver', 'memory_hook', 'memory_hooks',
               '_compiler_cache'):
     _sys.modules['cupy.cuda.' + _name] = _sys.modules['cupy.xpu.' + _name]
 del _name
+# CUDA's texture enumerations on cupy.cuda.runtime where the backend's
+# runtime does not define them (issue 18)
+for _name, _value in xpu.texture.ENUMS.items():
+    if not hasattr(xpu.runtime, _name):
+        setattr(xpu.runtime, _name, _value)
+del _name, _value

@@ -217,11 +217,25 @@ def new_outputs(out_params, out_types, shape, size_given):
     return [core._empty(shape, t) for t in out_types]
 
 
+_scalars = {}       # (type, value, dtype) -> converted scalar
+_MAX_SCALARS = 1024     # bound on the cache of converted scalars
+
+
 def scalar_value(a, dt):
     """A scalar argument as a NumPy scalar of its parameter's type (C's
     conversion of the value, as CuPy passes it)."""
-    with numpy.errstate(all='ignore'):
-        return numpy.array(a).astype(dt)[()]
+    key = r = None
+    # zeros are not cached: -0.0 == 0.0 would find the other's sign, and
+    # NaN keys never match again
+    if type(a) in (int, float, bool) and a == a and a != 0:
+        key = (type(a), a, dt)
+        r = _scalars.get(key)
+    if r is None:
+        with numpy.errstate(all='ignore'):
+            r = numpy.array(a).astype(dt)[()]
+        if key is not None and len(_scalars) < _MAX_SCALARS:
+            _scalars[key] = r
+    return r
 
 
 def copy_overlapping_inputs(in_args, out_args):

@@ -83,9 +83,11 @@ def test_unconsumed_capsule_releases_its_array():
         return pool.used_bytes()
 
     before = used()
-    a = cupy.arange(1000)
+    # large enough that other tests' garbage freed meanwhile (small
+    # arrays) cannot hide it
+    a = cupy.arange(1 << 17)
     with_a = used()
-    assert with_a >= before + 8000
+    assert with_a >= before + (1 << 20) - (1 << 16)
     cap = a.__dlpack__(max_version=(1, 0))
     del a
     assert used() == with_a     # the capsule owns the memory

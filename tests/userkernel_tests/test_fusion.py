@@ -19,13 +19,16 @@ _SRC = '''
 
 
 def _counting(monkeypatch):
-    counts = {'program': 0, 'steps': 0, 'eager': 0}
+    """Counts of the programs run (their steps and outputs) and of the
+    steps run one by one."""
+    counts = {'program': 0, 'steps': 0, 'outs': 0, 'eager': 0}
     prog, eager = _fuse._program, _fuse._eager
 
-    def program(node, leaves, steps):
+    def program(nodes, leaves, steps):
         counts['program'] += 1
         counts['steps'] += len(steps)
-        return prog(node, leaves, steps)
+        counts['outs'] += len(nodes)
+        return prog(nodes, leaves, steps)
 
     def one_by_one(node):
         counts['eager'] += 1

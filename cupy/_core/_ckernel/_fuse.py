@@ -1,12 +1,20 @@
-"""Fusing the steps of one statement into one provider loop program.
+"""Fusing the steps of a kernel body into provider loop programs.
 
-While a statement is evaluated, each elementwise step on device operands
-becomes a `Lazy` node instead of a launch.  When the statement's value is
-needed (assigned to a variable, used as a mask, gathered ...), its tree
-is written in the provider's loop-program language (the register
-programs of operations.md's 'elementwise' family: ``t3 = Mul(a, t2)``)
-and run as one request, 'elementwise_program'; a tree with more than
-three array leaves or too many steps is cut into several programs.  A
+While a kernel runs, each elementwise step on device operands becomes a
+`Lazy` node instead of a launch, and variables hold these nodes across
+statements (straight-line code and branch arms alike: a masked
+assignment is a select node).  A node is computed when its value is
+needed: used as a mask, gathered, scattered, converted where the program
+language has no exact conversion, passed to a function that is not
+fused, read by a loop (loop-carried values are computed every round),
+or written to an output; and a variable's value is computed when it is
+read a second time, so a value used twice is computed once.  The tree
+of a needed node is written in the provider's loop-program language
+(the register programs of operations.md's 'elementwise' family:
+``t3 = Mul(a, t2)``) and run as one request, 'elementwise_program'; the
+outputs of a kernel that share their inputs run as one program with
+several outputs; a tree with more than three array leaves or too many
+steps is cut into several programs.  A
 provider without that operation, or one that cannot compile a program
 for these dtypes, raises OperationNotSupported: the tree then runs step
 by step through the core's ufuncs, as without fusion.  Only steps whose
@@ -52,24 +60,45 @@ _OPS = {
     'maximum': ('Maximum', 'same', 'iu'), 'minimum': ('Minimum', 'same',
                                                       'iu'),
 }
+# ufuncs whose loop the provider inlines as the program that ufunc runs
+# ('Call': operations.md, elementwise_program); a loop the ufunc does not
+# run as a device program is refused there and runs step by step
+for _name in ('expm1', 'exp2', 'log2', 'log10', 'log1p', 'arcsin',
+              'arccos', 'arctan', 'sinh', 'cosh', 'tanh', 'arcsinh',
+              'arccosh', 'arctanh', 'trunc', 'cbrt', 'power', 'arctan2',
+              'hypot', 'fmin', 'fmax', 'copysign', 'nextafter'):
+    _OPS[_name] = ('Call', 'same', 'f')
+for _name in ('left_shift', 'right_shift'):
+    _OPS[_name] = ('Call', 'same', 'iu')
+del _name
 # float16 runs through float32 in the core's loops: not fused
 _KINDS_F = ('f4', 'f8')
 _MAX_LEAVES = 3         # the program compiler's inputs a, b, c
 _MAX_STEPS = 48         # below the executor's 64 steps (_plan.pxd)
+_MAX_VIEWS = 5          # inputs and outputs of a program (_plan.pxd)
+_MAX_OUTS = 2           # outputs of a program (_run.pyx's _run_program)
 
 
 _absent = []        # the provider has no 'elementwise_program'
 
 
+_on = [True]        # CUPY_USER_KERNEL_FUSE, read once per kernel call
+
+
+def refresh():
+    """Read CUPY_USER_KERNEL_FUSE (at the start of each kernel run)."""
+    _on[0] = os.environ.get('CUPY_USER_KERNEL_FUSE', '1') != '0'
+
+
 def enabled():
-    return not _absent and \
-        os.environ.get('CUPY_USER_KERNEL_FUSE', '1') != '0'
+    return _on[0] and not _absent
 
 
 class Lazy:
     """A deferred elementwise step: ufunc `name` on `args` (Lazy nodes,
     device arrays or NumPy scalars of `dtype_in`), giving `dtype`."""
-    __slots__ = ('name', 'args', 'dtype', 'shape', 'value')
+    __slots__ = ('name', 'args', 'dtype', 'shape', 'value', 'reads',
+                 'named')
 
     def __init__(self, name, args, dtype, shape):
         self.name = name
@@ -77,6 +106,8 @@ class Lazy:
         self.dtype = dtype
         self.shape = shape
         self.value = None
+        self.reads = 0          # reads through a variable (_interp.py)
+        self.named = False      # held by a variable
 
 
 def _dtype_of(x):
@@ -124,6 +155,32 @@ def defer(name, args, where_op=False):
     return Lazy('where' if where_op else name, list(args), out_dt, shape)
 
 
+# C conversions the program language runs as the core's astype does:
+# exact widenings ('Widen', checked exact by the program compiler) and
+# double -> float ('Cast': one rounding to nearest, as astype's cast)
+_NARROW = {('f8', 'f4')}
+
+
+def defer_cast(x, dt):
+    """A Lazy conversion of device value x to dt, or None."""
+    if not enabled():
+        return None
+    src = _dtype_of(x)
+    if src.kind not in 'biuf' or dt.kind not in 'biuf' or \
+            'f2' in (src.str[1:], dt.str[1:]):
+        return None
+    if numpy.can_cast(src, dt, 'safe') and not (
+            src.kind in 'iu' and dt.kind == 'f' and
+            src.itemsize * 8 - (src.kind == 'i') >
+            numpy.finfo(dt).nmant + 1):
+        op = 'Widen'
+    elif (src.str[1:], dt.str[1:]) in _NARROW:
+        op = 'Cast'
+    else:
+        return None
+    return Lazy(op, [x], dt, _shape_of(x))
+
+
 def materialize(x):
     """The device array of x (x itself unless it is Lazy)."""
     if not isinstance(x, Lazy):
@@ -164,7 +221,7 @@ def _run(node):
     if len(steps) == 1 and not leaves:
         return _eager(node)
     try:
-        return _program(node, leaves, steps)
+        return _program([node], leaves, steps)[0]
     except OperationNotSupported as e:
         if str(e) == 'elementwise_program':
             _absent.append(True)        # not offered at all: stop trying
@@ -176,7 +233,14 @@ def _eager(node):
     if node.name == 'where':
         from cupy._core import _routines_math
         return _routines_math.where(*args)
+    if node.name in ('Widen', 'Cast'):
+        return args[0].astype(node.dtype)
     return getattr(_uf, node.name)(*args)
+
+
+def _char(dt):
+    # the program language writes int64 'l' on every platform
+    return {'q': 'l', 'Q': 'L'}.get(dt.char, dt.char)
 
 
 def _literal(v, dt):
@@ -188,16 +252,64 @@ def _literal(v, dt):
     return str(int(v))
 
 
-_program_cache = {}
+def materialize_condition(x):
+    """materialize(x) for a branch or loop condition: the variables'
+    values it reads are computed first (the arms usually read them
+    again), so they are not computed twice."""
+    if isinstance(x, Lazy) and x.value is None:
+        named, stack, seen = [], list(x.args), set()
+        while stack:
+            a = stack.pop()
+            if not isinstance(a, Lazy) or a.value is not None or \
+                    id(a) in seen:
+                continue
+            seen.add(id(a))
+            if a.named:
+                named.append(a)
+            else:
+                stack.extend(a.args)
+        materialize_all(named)
+    return materialize(x)
 
 
-def _program(node, leaves, steps):
+def materialize_all(xs):
+    """The device arrays of several values (materialize of each): pending
+    nodes of one shape that fit one program together are computed by one
+    program with an output each."""
+    pend = []
+    for x in xs:
+        if isinstance(x, Lazy) and x.value is None and \
+                all(x is not p for p in pend):
+            pend.append(x)
+    for k in range(0, len(pend) - 1, _MAX_OUTS):
+        group = pend[k:k + _MAX_OUTS]
+        if len(group) < 2 or not enabled() or \
+                len({p.shape for p in group}) != 1:
+            continue
+        leaves, steps, seen = [], [], set()
+        for p in group:
+            _leaves_and_steps(p, leaves, steps, seen)
+        if len(leaves) <= _MAX_LEAVES and len(steps) <= _MAX_STEPS and \
+                len(leaves) + len(group) <= _MAX_VIEWS:
+            try:
+                outs = _program(group, leaves, steps)
+            except OperationNotSupported:
+                continue
+            for p, o in zip(group, outs):
+                p.value = o
+    return [materialize(x) for x in xs]
+
+
+def _program(nodes, leaves, steps):
+    """Run `steps` (leaves: the device arrays they read) as one program
+    whose outputs are the values of `nodes`; returns those arrays."""
     names = {}
     for k, leaf in enumerate(leaves):
         names[id(leaf)] = 'abc'[k]
+    outs = {id(n): 'o{}'.format(k) for k, n in enumerate(nodes)}
     lines = []
     for k, st in enumerate(steps):
-        dst = 'o0' if st is node else 't{}'.format(k)
+        dst = outs.get(id(st), 't{}'.format(k))
         names[id(st)] = dst
         ops = []
         for a in st.args:
@@ -214,14 +326,21 @@ def _program(node, leaves, steps):
             if ops[i] is None:
                 ops[i] = _literal(a, numpy.dtype(numpy.bool_)
                                   if (st.name == 'where' and i == 0) else dt)
+        if st.name in ('Widen', 'Cast'):
+            lines.append('{}:{} = {}({})'.format(
+                dst, _char(st.dtype), st.name, ops[0]))
+            continue
         op = 'SWhere' if st.name == 'where' else _OPS[st.name][0]
+        if op == 'Call':
+            op = 'Call_{}_{}_{}'.format(st.name, _char(dt) * len(ops),
+                                        _char(st.dtype))
         lines.append('{} = {}({})'.format(dst, op, ', '.join(ops)))
-    shape = node.shape
-    loop = ''.join(l.dtype.char for l in leaves) + '->' + node.dtype.char
-    loop = loop.replace('q', 'l').replace('Q', 'L')
-    out = core._empty(shape, node.dtype)
+    shape = nodes[0].shape
+    loop = ''.join(_char(l.dtype) for l in leaves) + '->' + \
+        ''.join(_char(n.dtype) for n in nodes)
+    results = [core._empty(shape, n.dtype) for n in nodes]
     ins = tuple(core._broadcast_to(l, shape)._as_view() if l.shape != shape
                 else l._as_view() for l in leaves)
-    core._run('elementwise_program', (out._as_view(),), ins,
-              {'program': tuple(lines), 'loop': loop})
-    return out
+    core._run('elementwise_program', tuple(r._as_view() for r in results),
+              ins, {'program': tuple(lines), 'loop': loop})
+    return results

@@ -20,7 +20,7 @@ from cupy._core._ckernel import _mathfns
 from cupy._core._ckernel import _values
 from cupy._core._ckernel._errors import KernelSyntaxError, \
     UnsupportedKernelError
-from cupy._core._ckernel._fuse import materialize
+from cupy._core._ckernel._fuse import Lazy, materialize
 from cupy._core._ckernel._lexer import check_identifier
 from cupy._core._ckernel._values import (
     V, convert, binary, unary, mask_and, mask_or, mask_not, as_mask,
@@ -133,6 +133,8 @@ class Interpreter:
         self.calls = []
         self._index = None
         self.extra = {}         # special names: _in_ind etc.
+        self.loops = 0          # loops being run (values are computed)
+        self.stmt_no = 0        # statements run so far (see use())
 
     # -------------------------------------------------------------- types
     def resolve(self, ts, where):
@@ -190,10 +192,35 @@ class Interpreter:
             return
         if mask is not True and var.val is not None:
             # a uniform value assigned under a varying mask varies
-            v = V(_values.where(mask, v.data, var.val.data), var.dt)
-        # the statement's fused program runs here (a variable's value
-        # is an array or a uniform scalar, never a deferred step)
-        var.val = V(materialize(v.data), var.dt)
+            v = V(_values.where(mask, v.data, self.use(var).data), var.dt)
+        var.val = self.keep(v)
+
+    def keep(self, v):
+        """The value a variable holds: a deferred step stays deferred
+        (fused with the statements that read it, _fuse.py), except in a
+        loop, where it is computed (a loop-carried value would otherwise
+        grow a tree every round)."""
+        if type(v.data) is Lazy:
+            if self.loops:
+                return V(materialize(v.data), v.dt)
+            v.data.named = True
+        return v
+
+    def use(self, var):
+        """var's value for one read: a deferred value read again by a
+        later statement is computed now, once for all its readers (reads
+        within one statement share the node in that statement's
+        program)."""
+        v = var.val
+        d = v.data
+        if type(d) is Lazy:
+            if d.value is None:
+                if d.reads == 0 or d.reads == self.stmt_no:
+                    d.reads = self.stmt_no
+                    return v
+                materialize(d)
+            v = var.val = V(d.value, v.dt)
+        return v
 
     # -------------------------------------------------------- statements
     def run_block(self, stmts, mask):
@@ -212,6 +239,7 @@ class Interpreter:
     def stmt(self, st, mask):
         kind = st[0]
         where = st[1]
+        self.stmt_no += 1
         if kind == 'block':
             self.run_block(st[2], mask)
         elif kind == 'expr':
@@ -288,8 +316,7 @@ class Interpreter:
                     if len(init[2]) != 1:
                         raise KernelSyntaxError('bad initializer', where)
                     init = init[2][0]
-                v = convert(self.expr(init, mask), dt)
-                var.val = V(materialize(v.data), dt)
+                var.val = self.keep(convert(self.expr(init, mask), dt))
             self.declare(name, var)
             var.const = ts.const
 
@@ -333,6 +360,8 @@ class Interpreter:
         self.types.append({})
         outer_loop = self.loop
         frame = _Frame(outer_loop)
+        self.flush()
+        self.loops += 1
         frame.saved_exit = self.exit
         self.loop = frame
         try:
@@ -372,9 +401,19 @@ class Interpreter:
                     self.expr(step, self.live(active))
             self.exit = mask_or(frame.saved_exit, self.fn.ret)
         finally:
+            self.loops -= 1
             self.loop = outer_loop
             self.scopes.pop()
             self.types.pop()
+
+    def flush(self):
+        """Compute the deferred values of the variables in scope (before
+        a loop reads them round after round)."""
+        for scope in self.scopes:
+            for obj in scope.values():
+                if isinstance(obj, Var) and obj.val is not None and \
+                        type(obj.val.data) is Lazy:
+                    obj.val = V(materialize(obj.val.data), obj.val.dt)
 
     def run_switch(self, st, mask):
         """Cases as masks: an element enters at its case (or default)
@@ -435,7 +474,7 @@ class Interpreter:
                 if obj.val is None:
                     raise KernelSyntaxError(
                         "'{}' is used before it is assigned".format(e[2]), w)
-                return obj.val
+                return self.use(obj)
             raise KernelSyntaxError(
                 "the array '{}' is used as a value".format(e[2]), w)
         if kind == 'bin':
@@ -586,7 +625,7 @@ class Interpreter:
             if var.val is None:
                 raise KernelSyntaxError(
                     "'{}' is used before it is assigned".format(var.name), w)
-            return var.val
+            return self.use(var)
         if lv[0] == 'raw':
             raw, idx = lv[1], lv[2]
             i = materialize(convert(idx, _ctypes.LONG).data)
@@ -600,10 +639,10 @@ class Interpreter:
             if el.val is None:
                 continue
             if out is None:
-                out = el.val
+                out = self.use(el)
                 continue
             hit = _values.apply('equal', idx.data, idx.dt.type(k))
-            out = V(_values.where(hit, convert(el.val, arr.dt).data,
+            out = V(_values.where(hit, convert(self.use(el), arr.dt).data,
                                   convert(out, arr.dt).data), arr.dt)
         if out is None:
             raise KernelSyntaxError('a local array is read before it is '
@@ -662,7 +701,8 @@ class Interpreter:
             old = self.read(lv, mask, w)
             v = binary(op[:-1], old, v, w)
         self.write(lv, v, mask, w)
-        return self.read(lv, mask, w) if lv[0] == 'var' else v
+        # the expression's value (a = b = c): not a read of a's value
+        return lv[1].val if lv[0] == 'var' else v
 
     def incdec(self, e, mask):
         op, prefix, target, w = e[2], e[3], e[4], e[1]
@@ -787,8 +827,7 @@ class Interpreter:
                 else:
                     pname, v, ts = b
                     dt = self.resolve(ts, f.where)
-                    v = convert(v, dt)
-                    self.declare(pname, Var(dt, V(materialize(v.data), dt),
+                    self.declare(pname, Var(dt, self.keep(convert(v, dt)),
                                             ts.const, pname))
             self.run_block(f.body[2], mask)
         finally:

@@ -7,6 +7,8 @@ import threading
 from cupy._core import core
 from cupy._core._ckernel import _parser
 from cupy._core._ckernel._errors import UnsupportedKernelError
+from cupy._core._ckernel import _fuse
+from cupy._core._ckernel._fuse import materialize, materialize_all
 from cupy._core._ckernel._interp import Interpreter, Var, RawArray
 from cupy._core._ckernel._values import V, convert
 
@@ -54,6 +56,7 @@ def check_no_code(text, what):
 
 
 def start(prog, types, shape):
+    _fuse.refresh()
     it = Interpreter(prog, types, shape)
     for st in prog.decls:
         it.stmt(st, True)
@@ -92,6 +95,11 @@ def run_elementwise(prog, in_params, out_params, in_args, out_args,
     raws, outs = bind(it, list(zip(out_params, out_args, out_types)),
                       False)
     it.run_block(prog.body[2], True)
+    # the outputs' deferred values, computed together (before any is
+    # written: one may read another output's old contents)
+    dev = [v for v in (var.val for var, _ in outs) if v is not None]
+    for v, d in zip(dev, materialize_all([v.data for v in dev])):
+        v.data = d
     result = list(out_args)
     taken = {id(a) for a in in_args}
     vals = iter(outs)
@@ -121,6 +129,7 @@ def write_back(v, arr):
     if v is None or v.data is arr:
         return
     v = convert(v, arr.dtype)
+    v = V(materialize(v.data), v.dt)
     if isinstance(v.data, core.ndarray):
         core._copy_to(arr, v.data)
     else:

@@ -15,7 +15,8 @@ from cupy._core import core
 from cupy._core import _routines_ufuncs as _uf
 from cupy._core import _routines_math
 from cupy._core._ckernel import _ctypes
-from cupy._core._ckernel._fuse import Lazy, defer, materialize
+from cupy._core._ckernel._fuse import Lazy, defer, defer_cast, \
+    materialize, materialize_condition
 from cupy._core._ckernel._errors import KernelSyntaxError
 
 BOOL = _ctypes.BOOL
@@ -63,6 +64,9 @@ def convert(v, dt):
     if v.dt == dt:
         return v
     if _is_dev(v.data):
+        lz = defer_cast(v.data, dt)
+        if lz is not None:
+            return V(lz, dt)
         return V(materialize(v.data).astype(dt), dt)
     return host(v.data, dt)
 
@@ -183,7 +187,7 @@ def as_mask(v):
     device bool array."""
     b = to_bool(v).data
     if _is_dev(b):
-        return materialize(b)
+        return materialize_condition(b)
     return bool(b)
 
 

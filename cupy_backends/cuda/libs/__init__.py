@@ -1,2 +1,3 @@
-"""CuPy's ``cupy_backends.cuda.libs`` names over this package's CUDA
-bindings (cupy_backends/cuda/_cuda.pyx)."""
+"""CuPy's per-library modules of the CUDA bindings, by CuPy's names (for
+code that imports them); the bindings themselves are
+cupy_backends/cuda/_cuda.pyx."""

@@ -162,8 +162,8 @@ def compile_module(source, options=(), name_expressions=()):
                                         tuple(name_expressions))
     except NVRTCError as e:
         from cupy.xpu.compiler import CompileException
-        raise CompileException(e.code, e.name, e.message, e.function,
-                               e.log) from None
+        raise CompileException(str(e), source, '', tuple(options),
+                               'nvrtc') from None
 
 
 def _read(path):
