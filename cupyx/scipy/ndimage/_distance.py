@@ -3,10 +3,13 @@
 The squared distance separates by axis (Saito & Toriwaki, Pattern
 Recognition 27, 1994): after a pass along every axis d,
 D(i) = min_j D_prev(j) + ((i - j) * sampling_d)^2 along the line.  Each
-pass runs on the device as a minimum over the 2n - 1 line offsets of a
-shifted, infinitely padded copy; the nearest background pixel's
-coordinates follow the minimum when indices are asked for.  The cost is
-O(n) whole-array operations per axis.
+pass runs on the device as a minimum over the line offsets of a shifted,
+infinitely padded copy, nearest offsets first, and stops once the offset
+alone costs more than the largest distance found (no farther element can
+be nearer): O(largest distance) whole-array operations per axis, O(n)
+only when some line has no background.  The nearest background pixel's
+coordinates follow the minimum when indices are asked for, the lowest
+index winning ties.
 """
 
 import numpy
@@ -14,6 +17,10 @@ import numpy
 import cupy
 from cupyx.scipy.ndimage import _filters
 from cupyx.scipy.ndimage import _util
+
+# offsets between checks of the early exit of `_pass` (each check is one
+# reduction and a wait for the device)
+_CHECK_EVERY = 8
 
 
 def _pass(dist, coords, axis, step):
@@ -26,15 +33,33 @@ def _pass(dist, coords, axis, step):
     pc = [cupy.pad(c, pads, mode='edge') for c in coords]
     best = dist
     best_c = list(coords)
-    for o in range(2 * n - 1):
-        sl = _filters._axis_slice(ndim, axis, o, n)
-        cand = padded[sl] + ((o - (n - 1)) * step) ** 2
-        if coords:
-            better = cand < best
-            best_c = [cupy.where(better, p[sl], b)
-                      for p, b in zip(pc, best_c)]
-        best = cupy.minimum(best, cand)
+    for o in range(1, n):
+        if o % _CHECK_EVERY == 0 and (o * step) ** 2 > float(best.max()):
+            break                 # no farther element can be nearer
+        # the lower element first: equal distances keep the lowest index
+        for start, better_op in ((n - 1 - o, cupy.less_equal),
+                                 (n - 1 + o, cupy.less)):
+            sl = _filters._axis_slice(ndim, axis, start, n)
+            cand = padded[sl] + (o * step) ** 2
+            if coords:
+                better = better_op(cand, best)
+                best_c = [cupy.where(better, p[sl], b)
+                          for p, b in zip(pc, best_c)]
+            best = cupy.minimum(best, cand)
     return best, best_c
+
+
+def _no_background(shape, sampling, want_idx):
+    """SciPy's result without any background element: every feature is
+    (-1, 0, ..., 0) and the distances are measured to it."""
+    grid = cupy.indices(shape, dtype=numpy.float64)
+    feature = numpy.zeros(len(shape))
+    feature[0] = -1.0
+    dist = 0.0
+    for d in range(len(shape)):
+        dist = dist + ((grid[d] - feature[d]) * sampling[d]) ** 2
+    coords = [cupy.full(shape, int(f), dtype=numpy.int32) for f in feature]
+    return dist, coords if want_idx else []
 
 
 def _check_block_params(block_params, shape):
@@ -103,9 +128,11 @@ def distance_transform_edt(input, sampling=None, return_distances=True,
             cupy.arange(n, dtype=numpy.int32).reshape(
                 (-1,) + (1,) * (ndim - 1 - d)), input.shape).copy()
             for d, n in enumerate(input.shape)]
-    if input.size:
+    if input.size and not bool(feature.all()):
         for axis in range(ndim):
             dist, coords = _pass(dist, coords, axis, sampling[axis])
+    elif input.size:
+        dist, coords = _no_background(input.shape, sampling, want_idx)
     result = []
     if return_distances:
         d = cupy.sqrt(dist).astype(dist_dtype, copy=False)

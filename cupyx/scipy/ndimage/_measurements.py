@@ -1,15 +1,8 @@
 """Labelling and per-label measurements (scipy.ndimage).
 
-`label` runs on the device as rounds of label propagation: every
-foreground pixel starts with the flat index + 1 of the first pixel of its
-run along the last axis (a cumsum), each round takes the minimum over the
-structuring element's neighbours, hooks the pixel a lowered label names
-to the lower label (a scatter), and then follows the labels as pointers
-(pointer jumping: a label is a pixel's index, and that pixel's current
-label is no larger), until a round changes nothing (a random 2048x2048
-image needs about 5 rounds).  The
-minimum index of each component is its first pixel in raster order, so
-numbering the distinct minima in increasing order gives SciPy's labels.
+`label` finds connected components by union-find rounds over runs on the
+device (`_label`); a component's first element in raster order is its
+root, so numbering the roots in order gives SciPy's labels.
 
 Measurements group the labelled values on the device: counts and sums by
 `bincount`; minima, maxima, their positions and medians by one lexsort
@@ -21,7 +14,7 @@ tuples, as in SciPy.
 import numpy
 
 import cupy
-from cupyx.scipy.ndimage import _boundary
+from cupyx.scipy.ndimage import _label
 from cupyx.scipy.ndimage import _morphology
 from cupyx.scipy.ndimage import _util
 
@@ -53,68 +46,12 @@ def label(input, structure=None, output=None):
         count = int(input != 0)
         output[...] = count
         return count if return_count_only else (output, count)
-    labels, count = _label_work(input != 0, structure | _morphology._flip(structure))
+    labels, count = _label.components(
+        input != 0, structure | _morphology._flip(structure))
     if output.dtype.kind in 'iu' and count > numpy.iinfo(output.dtype).max:
         raise RuntimeError('insufficient bit-depth in requested output type')
     output[...] = labels
     return count if return_count_only else (output, count)
-
-
-def _label_work(fg, structure):
-    n = fg.size
-    big = n + 1
-    index_dtype = numpy.int32 if big < 2 ** 31 - 1 else numpy.int64
-    centre_row = (1,) * (fg.ndim - 1)
-    if structure[centre_row + (0,)] and structure[centre_row + (2,)]:
-        # each run along the last axis starts out as one label (its first
-        # pixel's index): one cumsum saves the rounds a run would need
-        ahead = cupy.zeros(fg.shape, dtype=bool)
-        ahead[..., 1:] = fg[..., :-1]
-        starts = (fg & ~ahead).reshape(-1)
-        run = cupy.cumsum(starts.astype(index_dtype))
-        first = cupy.concatenate([
-            cupy.flatnonzero(starts).astype(index_dtype) + 1,
-            cupy.full((1,), big, dtype=index_dtype)])
-        labels = cupy.where(fg.reshape(-1), cupy.take(first, run - 1),
-                            big).reshape(fg.shape).astype(index_dtype)
-    else:
-        labels = cupy.where(
-            fg, cupy.arange(1, n + 1, dtype=index_dtype).reshape(fg.shape),
-            big).astype(index_dtype)
-    offsets = [idx for idx in zip(*numpy.nonzero(structure))
-               if any(i != 1 for i in idx)]
-    sentinel = cupy.full((1,), big, dtype=index_dtype)
-    while True:
-        padded = _boundary.pad(labels, [(1, 1)] * fg.ndim,
-                               ['constant'] * fg.ndim, big)
-        new = labels
-        for idx in offsets:
-            view = padded[tuple(slice(i, i + s)
-                                for i, s in zip(idx, fg.shape))]
-            new = cupy.minimum(new, view)
-        new = cupy.where(fg, new, big)
-        # hooking: the pixel a lowered label names takes the lower label
-        # too (any of the candidates: all are in its component), so whole
-        # trees merge in one round
-        hook = cupy.flatnonzero(new < labels)
-        flat = new.reshape(-1)
-        if hook.size:
-            hooked = flat.copy()
-            hooked[labels.reshape(-1)[hook] - 1] = flat[hook]
-            flat = cupy.minimum(flat, hooked)
-        # pointer jumping: the pixel a label names holds a label no larger
-        table = cupy.concatenate([flat, sentinel])
-        for _ in range(2):
-            flat = cupy.take(table, flat - 1)
-            table = cupy.concatenate([flat, sentinel])
-        new = flat.reshape(fg.shape)
-        if not bool((new != labels).any()):
-            break
-        labels = new
-    roots = cupy.unique(labels[fg])
-    count = int(roots.size)
-    numbered = cupy.searchsorted(roots, labels).astype(index_dtype) + 1
-    return cupy.where(fg, numbered, 0), count
 
 
 def find_objects(input, max_label=0):

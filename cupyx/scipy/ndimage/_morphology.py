@@ -3,7 +3,9 @@
 Binary erosion is a minimum, dilation a maximum, over the structuring
 element's shifted views of the border-extended image (`_rank_filters`);
 iterations repeat the pass on the device, and "until no change" checks
-one device-side `any` per pass.  Structures are small host arrays.
+one device-side `any` per pass, except for dilation until stable with a
+symmetric centred element (binary_propagation, binary_fill_holes), which
+is one dilation and a connected-components pass (`_label`).  Structures are small host arrays.
 """
 
 import operator
@@ -13,6 +15,7 @@ import numpy
 
 import cupy
 from cupyx.scipy.ndimage import _filters
+from cupyx.scipy.ndimage import _label
 from cupyx.scipy.ndimage import _rank_filters
 from cupyx.scipy.ndimage import _util
 
@@ -122,6 +125,12 @@ def _binary_op(input, structure, iterations, mask, output, border_value,
             x = cupy.full(input.shape, not dilate, dtype=bool)
         output[...] = x
         return output
+    if iterations < 1 and dilate:
+        sym = _union_find_structure(structure, origins)
+        if sym is not None:
+            output[...] = _propagate(x, sym, structure, origins, mask,
+                                     border_value)
+            return output
     count = 0
     while True:
         new = _binary_pass(x, structure, origins, border_value, dilate)
@@ -139,6 +148,33 @@ def _binary_op(input, structure, iterations, mask, output, border_value,
             break
     output[...] = x
     return output
+
+
+def _union_find_structure(structure, origins):
+    """Dilation until stable with a symmetric element centred at its origin
+    is reachability in the graph the element defines: the element padded
+    to 3 along every axis for `_label`, or None when that does not hold."""
+    if any(origins) or any(s not in (1, 3) for s in structure.shape):
+        return None
+    centre = tuple(s // 2 for s in structure.shape)
+    if not structure[centre] or not (structure == _flip(structure)).all():
+        return None
+    return numpy.pad(structure, [((3 - s) // 2,) * 2
+                                 for s in structure.shape])
+
+
+def _propagate(x, sym, structure, origins, mask, border_value):
+    """Iterated dilation of `x` within `mask` in one union-find pass: the
+    elements one dilation reaches (border included) light up their whole
+    component of the mask."""
+    reach = _binary_pass(x, structure, origins, border_value, True)
+    region = cupy.ones(x.shape, dtype=bool) if mask is None else mask
+    labels, count = _label.components(region, sym)
+    lit = cupy.zeros(count + 1, dtype=bool)
+    lit[labels[reach & region]] = True
+    lit[0] = False
+    result = cupy.take(lit, labels)
+    return result if mask is None else cupy.where(mask, result, x)
 
 
 def binary_erosion(input, structure=None, iterations=1, mask=None,

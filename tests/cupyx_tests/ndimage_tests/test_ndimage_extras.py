@@ -1,0 +1,177 @@
+"""cupyx.scipy.ndimage functions CuPy lacks (distance_transform_bf/cdt,
+geometric_transform, watershed_ift) and the union-find paths of label,
+binary_fill_holes and binary_propagation, against scipy.ndimage."""
+
+import warnings
+
+import numpy
+import pytest
+
+import cupy
+from cupy import testing
+from cupy._core import _fallback
+
+pytest.importorskip('scipy.ndimage')
+
+
+def _binary(xp, shape, seed=0, p=0.45):
+    return xp.asarray(numpy.random.RandomState(seed).uniform(size=shape) > p)
+
+
+SHAPES = [(15,), (9, 10), (5, 6, 7)]
+
+
+@pytest.mark.parametrize('shape', SHAPES)
+@pytest.mark.parametrize('metric', ['euclidean', 'taxicab', 'chessboard'])
+@pytest.mark.parametrize('sampling', [None, 2.5])
+@testing.numpy_cupy_array_equal(scipy_name='scp')
+def test_distance_transform_bf(xp, scp, shape, metric, sampling):
+    # the nearest border element and its ties are SciPy's exactly
+    b = _binary(xp, shape, p=0.3)
+    d, i = scp.ndimage.distance_transform_bf(b, metric, sampling,
+                                             return_indices=True)
+    return d, i
+
+
+@pytest.mark.parametrize('fill', [0, 1])
+@testing.numpy_cupy_array_equal(scipy_name='scp')
+def test_distance_transform_bf_uniform(xp, scp, fill):
+    # no border element: SciPy's sentinel distance and index 0
+    a = xp.full((3, 4), fill)
+    return scp.ndimage.distance_transform_bf(a, 'chessboard',
+                                             return_indices=True)
+
+
+@pytest.mark.parametrize('shape', SHAPES)
+@pytest.mark.parametrize('metric', ['chessboard', 'taxicab'])
+@testing.numpy_cupy_array_equal(scipy_name='scp')
+def test_distance_transform_cdt(xp, scp, shape, metric):
+    b = _binary(xp, shape, p=0.15)
+    d, i = scp.ndimage.distance_transform_cdt(b, metric, return_indices=True)
+    # ties between equidistant background elements may differ: check the
+    # distance the chosen element gives
+    grid = xp.indices(b.shape)
+    diff = xp.abs(i - grid)
+    via = diff.max(axis=0) if metric == 'chessboard' else diff.sum(axis=0)
+    return d, via.astype(numpy.int32)
+
+
+@testing.numpy_cupy_array_equal(scipy_name='scp')
+def test_distance_transform_cdt_no_background(xp, scp):
+    return scp.ndimage.distance_transform_cdt(xp.ones((4, 5)),
+                                              return_indices=True)
+
+
+def test_distance_transform_errors():
+    from cupyx.scipy import ndimage
+    a = cupy.ones((3, 3))
+    with pytest.raises(RuntimeError):
+        ndimage.distance_transform_bf(a, 'minkowski')
+    with pytest.raises(RuntimeError):
+        ndimage.distance_transform_bf(a, return_distances=False)
+    with pytest.raises(ValueError):
+        ndimage.distance_transform_cdt(a, 'euclidean')
+    with pytest.raises(ValueError):
+        ndimage.distance_transform_cdt(a, numpy.ones((3, 2)))
+    with pytest.raises(RuntimeError):
+        ndimage.distance_transform_cdt(a, indices=cupy.zeros((2, 3, 3)))
+
+
+@pytest.mark.parametrize('order', [0, 1, 3])
+@pytest.mark.parametrize('mode', ['constant', 'nearest', 'reflect'])
+@testing.numpy_cupy_allclose(atol=1e-10, scipy_name='scp')
+def test_geometric_transform(xp, scp, order, mode):
+    a = xp.asarray(numpy.random.RandomState(3).uniform(size=(6, 7)))
+
+    def mapping(idx, dy, scale=1.0):
+        return (idx[0] * scale - dy, idx[1] * 0.7 + 0.3)
+
+    return scp.ndimage.geometric_transform(
+        a, mapping, output_shape=(5, 8), order=order, mode=mode, cval=-1.0,
+        extra_arguments=(0.5,), extra_keywords={'scale': 1.2})
+
+
+def test_geometric_transform_bad_mapping():
+    from cupyx.scipy import ndimage
+    with pytest.raises(RuntimeError):
+        ndimage.geometric_transform(cupy.ones((3, 3)), lambda idx: (0.0,))
+
+
+@pytest.mark.parametrize('dtype', [numpy.uint8, numpy.uint16])
+@testing.numpy_cupy_array_equal(scipy_name='scp')
+def test_watershed_ift(xp, scp, dtype):
+    rs = numpy.random.RandomState(4)
+    a = xp.asarray(rs.randint(0, 50, (12, 11)).astype(dtype))
+    markers = numpy.zeros((12, 11), numpy.int16)
+    markers[2, 3], markers[9, 8], markers[0, 10] = 1, 2, -1
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', _fallback.PerformanceWarning)
+        return scp.ndimage.watershed_ift(a, xp.asarray(markers))
+
+
+def test_watershed_ift_is_a_counted_fallback():
+    from cupyx.scipy import ndimage
+    key = ('ndimage.watershed_ift', 'B')
+    before = _fallback.fallback_counts().get(key, 0)
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', _fallback.PerformanceWarning)
+        ndimage.watershed_ift(cupy.ones((3, 3), 'B'),
+                              cupy.zeros((3, 3), 'i'))
+    assert _fallback.fallback_counts()[key] == before + 1
+
+
+def test_watershed_ift_errors():
+    from cupyx.scipy import ndimage
+    with pytest.raises(TypeError):
+        ndimage.watershed_ift(cupy.ones((3, 3)), cupy.zeros((3, 3), 'i'))
+    with pytest.raises(RuntimeError):
+        ndimage.watershed_ift(cupy.ones((3, 3), 'B'), cupy.zeros((3, 3)))
+
+
+@pytest.mark.parametrize('shape', [(40,), (30, 41), (9, 10, 11)])
+@pytest.mark.parametrize('connectivity', [1, 2, 3])
+@testing.numpy_cupy_array_equal(scipy_name='scp')
+def test_label_union_find(xp, scp, shape, connectivity):
+    s = scp.ndimage.generate_binary_structure(
+        len(shape), min(connectivity, len(shape)))
+    return scp.ndimage.label(_binary(xp, shape, 7, 0.5), s)
+
+
+@testing.numpy_cupy_array_equal(scipy_name='scp')
+def test_label_spiral(xp, scp):
+    # one long winding component: many hooking rounds for label passes
+    n = 21
+    a = numpy.zeros((n, n), bool)
+    lo, hi = 0, n - 1
+    while lo <= hi:
+        a[lo, lo:hi + 1] = a[lo:hi + 1, hi] = True
+        a[hi, lo:hi + 1] = True
+        a[lo + 2:hi + 1, lo] = True
+        lo, hi = lo + 2, hi - 2
+    return scp.ndimage.label(xp.asarray(a))
+
+
+@pytest.mark.parametrize('structure', [None, 'full', 'diagonal'])
+@testing.numpy_cupy_array_equal(scipy_name='scp')
+def test_fill_holes_structures(xp, scp, structure):
+    if structure == 'full':
+        structure = numpy.ones((3, 3), bool)
+    elif structure == 'diagonal':
+        structure = numpy.eye(3, dtype=bool) | numpy.eye(3, dtype=bool)[::-1]
+    return scp.ndimage.binary_fill_holes(_binary(xp, (20, 21), 2, 0.35),
+                                         structure)
+
+
+@pytest.mark.parametrize('border_value', [0, 1])
+@pytest.mark.parametrize('structure', [None, 'row', 'asymmetric'])
+@testing.numpy_cupy_array_equal(scipy_name='scp')
+def test_propagation_paths(xp, scp, border_value, structure):
+    # symmetric centred elements take the union-find path, the others
+    # iterate dilations
+    if structure == 'row':
+        structure = numpy.array([[1, 1, 1]], bool)
+    elif structure == 'asymmetric':
+        structure = numpy.array([[0, 1, 0], [1, 1, 0], [0, 0, 0]], bool)
+    return scp.ndimage.binary_propagation(
+        _binary(xp, (16, 17), 3, 0.93), structure,
+        mask=_binary(xp, (16, 17), 4, 0.4), border_value=border_value)
