@@ -23,22 +23,63 @@ from cupyx.scipy.ndimage import _util
 _CHECK_EVERY = 8
 
 
+def _running(op, x):
+    """Running `op` (maximum or minimum) along axis 0 by doubling: log2(n)
+    whole-array steps (Hillis & Steele, CACM 29, 1986)."""
+    k = 1
+    while k < x.shape[0]:
+        nxt = x.copy()
+        nxt[k:] = op(x[k:], x[:-k])
+        x = nxt
+        k *= 2
+    return x
+
+
+def _first_pass(feature, coords, step):
+    """The pass along axis 0 from the binary image: the nearest background
+    element before and after each element along its line, by a running
+    maximum and minimum of background indices (O(log n) array steps)."""
+    n = feature.shape[0]
+    far = 2 * n + 1                  # farther than any element of a line
+    idx = cupy.arange(n, dtype=numpy.int64).reshape(
+        (-1,) + (1,) * (feature.ndim - 1))
+    before = _running(cupy.maximum, cupy.where(feature, -far, idx))
+    after = _running(cupy.minimum,
+                     cupy.where(feature, far, idx)[::-1])[::-1]
+    # the lower index wins a tie, as in `_pass`
+    take_after = (after - idx) < (idx - before)
+    nearest = cupy.where(take_after, after, before)
+    gap = cupy.abs(nearest - idx)
+    dist = cupy.where(gap >= far - n, numpy.inf,
+                      (gap * step).astype(numpy.float64) ** 2)
+    if coords:
+        found = gap < far - n
+        coords = [cupy.where(found, nearest, coords[0]).astype(
+            coords[0].dtype)] + list(coords[1:])
+    return dist, coords
+
+
 def _pass(dist, coords, axis, step):
     n = dist.shape[axis]
     ndim = dist.ndim
+    # no element farther than the largest distance so far can be nearer
+    top = float(dist.max())
+    reach = n - 1
+    if top < numpy.inf and step > 0:
+        reach = min(reach, int(numpy.sqrt(top) / step) + 1)
     pads = [(0, 0)] * ndim
-    pads[axis] = (n - 1, n - 1)
+    pads[axis] = (reach, reach)
     padded = cupy.pad(dist, pads, mode='constant',
                       constant_values=numpy.inf)
     pc = [cupy.pad(c, pads, mode='edge') for c in coords]
     best = dist
     best_c = list(coords)
-    for o in range(1, n):
+    for o in range(1, reach + 1):
         if o % _CHECK_EVERY == 0 and (o * step) ** 2 > float(best.max()):
-            break                 # no farther element can be nearer
+            break
         # the lower element first: equal distances keep the lowest index
-        for start, better_op in ((n - 1 - o, cupy.less_equal),
-                                 (n - 1 + o, cupy.less)):
+        for start, better_op in ((reach - o, cupy.less_equal),
+                                 (reach + o, cupy.less)):
             sl = _filters._axis_slice(ndim, axis, start, n)
             cand = padded[sl] + (o * step) ** 2
             if coords:
@@ -129,7 +170,8 @@ def distance_transform_edt(input, sampling=None, return_distances=True,
                 (-1,) + (1,) * (ndim - 1 - d)), input.shape).copy()
             for d, n in enumerate(input.shape)]
     if input.size and not bool(feature.all()):
-        for axis in range(ndim):
+        dist, coords = _first_pass(feature, coords, sampling[0])
+        for axis in range(1, ndim):
             dist, coords = _pass(dist, coords, axis, sampling[axis])
     elif input.size:
         dist, coords = _no_background(input.shape, sampling, want_idx)

@@ -175,3 +175,53 @@ def test_propagation_paths(xp, scp, border_value, structure):
     return scp.ndimage.binary_propagation(
         _binary(xp, (16, 17), 3, 0.93), structure,
         mask=_binary(xp, (16, 17), 4, 0.4), border_value=border_value)
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32,
+                                   numpy.int16, numpy.float64])
+@pytest.mark.parametrize('index', [None, 1, 'array'])
+@testing.numpy_cupy_allclose(scipy_name='scp')
+def test_median_dtype(xp, scp, dtype, index):
+    # SciPy's medians keep float16/float32 (numpy.median's rule)
+    a = xp.asarray(numpy.random.RandomState(5).uniform(0, 9, 40)).astype(
+        dtype)
+    labels = xp.asarray(numpy.arange(40) % 3)
+    if index == 'array':
+        index = xp.asarray([1, 2])
+    return xp.asarray(scp.ndimage.median(a, labels, index))
+
+
+def test_value_indices_adaptive_dtype():
+    from cupyx.scipy import ndimage
+    a = cupy.asarray(numpy.random.RandomState(6).randint(0, 4, (30, 40)))
+    got = ndimage.value_indices(a, adaptive_index_dtype=True)
+    ref = ndimage.value_indices(a)
+    for key in ref:
+        for g, r in zip(got[key], ref[key]):
+            assert g.dtype == numpy.int8
+            testing.assert_array_equal(g, r)
+
+
+def test_label_bit_depth_error_is_scipy_and_cupy_error():
+    from cupyx.scipy import ndimage
+    img = cupy.ones(130, dtype=numpy.int8)
+    for exc in (RuntimeError, ValueError):
+        with pytest.raises(exc):
+            ndimage.label(img, numpy.zeros(3, bool), output=numpy.int8)
+
+
+@pytest.mark.parametrize('name', ['sum_labels', 'mean', 'variance',
+                                  'standard_deviation', 'center_of_mass'])
+def test_statistics_argument_types(name):
+    from cupyx.scipy import ndimage
+    fn = getattr(ndimage, name)
+    img = cupy.arange(10.0)
+    labels = cupy.arange(10) % 3
+    with pytest.raises(TypeError):
+        fn(img.astype(numpy.complex128), labels, 1)
+    with pytest.raises(TypeError):
+        fn(list(range(10)), labels, 1)
+    with pytest.raises(TypeError):
+        fn(img, numpy.arange(10) % 3, 1)
+    with pytest.raises(TypeError):
+        fn(img, labels, {1: 2})
