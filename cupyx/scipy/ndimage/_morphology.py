@@ -92,6 +92,14 @@ def _binary_op(input, structure, iterations, mask, output, border_value,
     axes = _util.check_axes(axes, ndim)
     if structure is None:
         structure = _host(generate_binary_structure(len(axes), 1))
+    elif isinstance(structure, int) or (
+            isinstance(structure, tuple) and
+            all(isinstance(k, int) for k in structure)):
+        # CuPy's shorthand: the shape of an all-true box (an int: the
+        # same size along every axis)
+        shape = ((structure,) * len(axes) if isinstance(structure, int)
+                 else structure)
+        structure = numpy.ones(shape, dtype=bool)
     else:
         structure = _host(structure, bool)
     if ndim > len(axes):
@@ -238,7 +246,9 @@ def binary_hit_or_miss(input, structure1=None, structure2=None, output=None,
     tmp1 = binary_erosion(input, structure1, 1, None, None, 0, origin1,
                           axes=axes)
     inside = _util.check_input(input) == 0
-    tmp2 = binary_erosion(inside, structure2, 1, None, None, 0, origin2,
+    # SciPy erodes the inverted input with the border inverted too: the
+    # outside counts as background
+    tmp2 = binary_erosion(inside, structure2, 1, None, None, 1, origin2,
                           axes=axes)
     result = tmp1 & tmp2
     if isinstance(output, cupy.ndarray):
@@ -344,6 +354,8 @@ def _finish(result, output):
     if isinstance(output, cupy.ndarray):
         output[...] = result
         return output
+    if output is not None:               # a dtype: SciPy's result has it
+        return result.astype(numpy.dtype(output), copy=False)
     return result
 
 
@@ -372,7 +384,8 @@ def white_tophat(input, size=None, footprint=None, structure=None,
                  axes=None):
     """Input minus its grey opening."""
     _warn_size(size, footprint)
-    tmp = grey_opening(input, size, footprint, structure, None, mode, cval,
+    # SciPy computes the opening in the output's dtype first
+    tmp = grey_opening(input, size, footprint, structure, output, mode, cval,
                        origin, axes=axes)
     if input.dtype == numpy.bool_ and tmp.dtype == numpy.bool_:
         return _finish(input ^ tmp, output)
@@ -384,7 +397,8 @@ def black_tophat(input, size=None, footprint=None, structure=None,
                  axes=None):
     """Grey closing minus the input."""
     _warn_size(size, footprint)
-    tmp = grey_closing(input, size, footprint, structure, None, mode, cval,
+    # SciPy computes the closing in the output's dtype first
+    tmp = grey_closing(input, size, footprint, structure, output, mode, cval,
                        origin, axes=axes)
     if input.dtype == numpy.bool_ and tmp.dtype == numpy.bool_:
         return _finish(tmp ^ input, output)

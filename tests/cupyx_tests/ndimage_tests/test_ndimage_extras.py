@@ -225,3 +225,54 @@ def test_statistics_argument_types(name):
         fn(img, numpy.arange(10) % 3, 1)
     with pytest.raises(TypeError):
         fn(img, labels, {1: 2})
+
+
+@pytest.mark.parametrize('structure', [2, (3, 1), (1, 3)])
+def test_binary_structure_shorthand(structure):
+    # CuPy's int/tuple structure: an all-true box of that shape
+    from cupyx.scipy import ndimage
+    x = _binary(cupy, (8, 9), 8, 0.4)
+    shape = (structure,) * 2 if isinstance(structure, int) else structure
+    box = cupy.ones(shape, dtype=bool)
+    for name in ('binary_erosion', 'binary_dilation', 'binary_opening',
+                 'binary_closing'):
+        fn = getattr(ndimage, name)
+        testing.assert_array_equal(fn(x, structure, border_value=1),
+                                   fn(x, box, border_value=1))
+
+
+@testing.numpy_cupy_array_equal(scipy_name='scp')
+def test_hit_or_miss_border(xp, scp):
+    # the complement's erosion sees the outside as background
+    s1 = numpy.array([[0, 0, 0], [0, 1, 0], [0, 0, 0]], bool)
+    return scp.ndimage.binary_hit_or_miss(_binary(xp, (7, 8), 9, 0.5), s1,
+                                          ~s1)
+
+
+@pytest.mark.parametrize('name', ['white_tophat', 'black_tophat'])
+@pytest.mark.parametrize('dtype', [numpy.float64, numpy.int32])
+@testing.numpy_cupy_array_equal(scipy_name='scp')
+def test_tophat_output_dtype(xp, scp, name, dtype):
+    # the opening/closing is computed in the output dtype first
+    a = xp.asarray(numpy.random.RandomState(10).uniform(0, 9, (6, 8)))
+    return getattr(scp.ndimage, name)(a.astype(dtype), size=3,
+                                      output=numpy.float32)
+
+
+@pytest.mark.parametrize('mode', ['constant', 'grid-constant'])
+@testing.numpy_cupy_allclose(rtol=1e-10, scipy_name='scp')
+def test_separable_weights_constant_cval(xp, scp, mode):
+    # a rank-1 kernel runs as 1-D passes that must carry cval along
+    a = xp.asarray(numpy.random.RandomState(11).uniform(0, 9, (5, 6)))
+    w = xp.asarray(numpy.outer([1., 2., 3.], [2., 1.5, 1.]))
+    return scp.ndimage.correlate(a, w, mode=mode, cval=2.0)
+
+
+@testing.numpy_cupy_array_equal(scipy_name='scp')
+def test_footprint_min_filter_cval_in_input_type(xp, scp):
+    # SciPy holds cval in the input's type: -1 is 255 for uint8
+    a = xp.asarray(numpy.random.RandomState(12).randint(0, 9, (4, 5)),
+                   dtype=numpy.uint8)
+    fp = numpy.array([[1, 0, 1], [1, 1, 0]], bool)
+    return scp.ndimage.minimum_filter(a, footprint=fp, mode='constant',
+                                      cval=-1)
