@@ -162,7 +162,8 @@ def _union_find_structure(structure, origins):
     """Dilation until stable with a symmetric element centred at its origin
     is reachability in the graph the element defines: the element padded
     to 3 along every axis for `_label`, or None when that does not hold."""
-    if any(origins) or any(s not in (1, 3) for s in structure.shape):
+    if structure.ndim == 0 or any(origins) or any(
+            s not in (1, 3) for s in structure.shape):
         return None
     centre = tuple(s // 2 for s in structure.shape)
     if not structure[centre] or not (structure == _flip(structure)).all():

@@ -276,3 +276,11 @@ def test_footprint_min_filter_cval_in_input_type(xp, scp):
     fp = numpy.array([[1, 0, 1], [1, 1, 0]], bool)
     return scp.ndimage.minimum_filter(a, footprint=fp, mode='constant',
                                       cval=-1)
+
+
+@pytest.mark.parametrize('name', ['binary_fill_holes', 'binary_propagation'])
+@pytest.mark.parametrize('value', [True, False])
+@testing.numpy_cupy_array_equal(scipy_name='scp')
+def test_fill_and_propagate_0d(xp, scp, name, value):
+    # no union-find path for a 0-d element: the iteration handles it
+    return getattr(scp.ndimage, name)(xp.asarray(value))
