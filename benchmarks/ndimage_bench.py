@@ -1,6 +1,7 @@
 """The 'ndimage' job of benchmark.py (issue 17): gaussian_filter (sigma 2)
 and median_filter (size 3) of a 2048x2048 float32 image, zoom by 2
-(order 3) of it, and label of a random binary 2048x2048 image, against
+(order 3) of it, label and binary_fill_holes of a random binary 2048x2048
+image, and distance_transform_edt of one with 2% background, against
 scipy.ndimage on the host in the same run.
 
 Each case is timed once, wall clock, after one small warm-up of the same
@@ -25,6 +26,10 @@ def _cases():
          0),
         ('zoom', 'image', lambda m, a: m.zoom(a, 2, order=3), 1e-4),
         ('label', 'binary', lambda m, a: m.label(a)[0], 0),
+        ('binary_fill_holes', 'binary', lambda m, a: m.binary_fill_holes(a),
+         0),
+        ('distance_transform_edt', 'sparse',
+         lambda m, a: m.distance_transform_edt(a), 1e-6),
     ), dnd, hnd
 
 
@@ -44,7 +49,8 @@ def bench_ndimage(n=2048):
         return []
     rs = numpy.random.RandomState(17)
     data = {'image': rs.standard_normal((n, n)).astype(numpy.float32),
-            'binary': rs.uniform(size=(n, n)) > 0.5}
+            'binary': rs.uniform(size=(n, n)) > 0.5,
+            'sparse': rs.uniform(size=(n, n)) > 0.02}
     rows = []
     for name, kind, fn, tol in cases:
         h = data[kind]

@@ -28,3 +28,7 @@ from cupyx.scipy.ndimage._measurements import (  # NOQA
 from cupyx.scipy.ndimage._fourier import (  # NOQA
     fourier_gaussian, fourier_uniform, fourier_shift, fourier_ellipsoid)
 from cupyx.scipy.ndimage._distance import distance_transform_edt  # NOQA
+from cupyx.scipy.ndimage._distance_bf_cdt import (  # NOQA
+    distance_transform_bf, distance_transform_cdt)
+from cupyx.scipy.ndimage._geometric import geometric_transform  # NOQA
+from cupyx.scipy.ndimage._watershed import watershed_ift  # NOQA

@@ -3,10 +3,13 @@
 The squared distance separates by axis (Saito & Toriwaki, Pattern
 Recognition 27, 1994): after a pass along every axis d,
 D(i) = min_j D_prev(j) + ((i - j) * sampling_d)^2 along the line.  Each
-pass runs on the device as a minimum over the 2n - 1 line offsets of a
-shifted, infinitely padded copy; the nearest background pixel's
-coordinates follow the minimum when indices are asked for.  The cost is
-O(n) whole-array operations per axis.
+pass runs on the device as a minimum over the line offsets of a shifted,
+infinitely padded copy, nearest offsets first, and stops once the offset
+alone costs more than the largest distance found (no farther element can
+be nearer): O(largest distance) whole-array operations per axis, O(n)
+only when some line has no background.  The nearest background pixel's
+coordinates follow the minimum when indices are asked for, the lowest
+index winning ties.
 """
 
 import numpy
@@ -15,26 +18,89 @@ import cupy
 from cupyx.scipy.ndimage import _filters
 from cupyx.scipy.ndimage import _util
 
+# offsets between checks of the early exit of `_pass` (each check is one
+# reduction and a wait for the device)
+_CHECK_EVERY = 8
+
+
+def _running(op, x):
+    """Running `op` (maximum or minimum) along axis 0 by doubling: log2(n)
+    whole-array steps (Hillis & Steele, CACM 29, 1986)."""
+    k = 1
+    while k < x.shape[0]:
+        nxt = x.copy()
+        nxt[k:] = op(x[k:], x[:-k])
+        x = nxt
+        k *= 2
+    return x
+
+
+def _first_pass(feature, coords, step):
+    """The pass along axis 0 from the binary image: the nearest background
+    element before and after each element along its line, by a running
+    maximum and minimum of background indices (O(log n) array steps)."""
+    n = feature.shape[0]
+    far = 2 * n + 1                  # farther than any element of a line
+    idx = cupy.arange(n, dtype=numpy.int64).reshape(
+        (-1,) + (1,) * (feature.ndim - 1))
+    before = _running(cupy.maximum, cupy.where(feature, -far, idx))
+    after = _running(cupy.minimum,
+                     cupy.where(feature, far, idx)[::-1])[::-1]
+    # the lower index wins a tie, as in `_pass`
+    take_after = (after - idx) < (idx - before)
+    nearest = cupy.where(take_after, after, before)
+    gap = cupy.abs(nearest - idx)
+    dist = cupy.where(gap >= far - n, numpy.inf,
+                      (gap * step).astype(numpy.float64) ** 2)
+    if coords:
+        found = gap < far - n
+        coords = [cupy.where(found, nearest, coords[0]).astype(
+            coords[0].dtype)] + list(coords[1:])
+    return dist, coords
+
 
 def _pass(dist, coords, axis, step):
     n = dist.shape[axis]
     ndim = dist.ndim
+    # no element farther than the largest distance so far can be nearer
+    top = float(dist.max())
+    reach = n - 1
+    if top < numpy.inf and step > 0:
+        reach = min(reach, int(numpy.sqrt(top) / step) + 1)
     pads = [(0, 0)] * ndim
-    pads[axis] = (n - 1, n - 1)
+    pads[axis] = (reach, reach)
     padded = cupy.pad(dist, pads, mode='constant',
                       constant_values=numpy.inf)
     pc = [cupy.pad(c, pads, mode='edge') for c in coords]
     best = dist
     best_c = list(coords)
-    for o in range(2 * n - 1):
-        sl = _filters._axis_slice(ndim, axis, o, n)
-        cand = padded[sl] + ((o - (n - 1)) * step) ** 2
-        if coords:
-            better = cand < best
-            best_c = [cupy.where(better, p[sl], b)
-                      for p, b in zip(pc, best_c)]
-        best = cupy.minimum(best, cand)
+    for o in range(1, reach + 1):
+        if o % _CHECK_EVERY == 0 and (o * step) ** 2 > float(best.max()):
+            break
+        # the lower element first: equal distances keep the lowest index
+        for start, better_op in ((reach - o, cupy.less_equal),
+                                 (reach + o, cupy.less)):
+            sl = _filters._axis_slice(ndim, axis, start, n)
+            cand = padded[sl] + (o * step) ** 2
+            if coords:
+                better = better_op(cand, best)
+                best_c = [cupy.where(better, p[sl], b)
+                          for p, b in zip(pc, best_c)]
+            best = cupy.minimum(best, cand)
     return best, best_c
+
+
+def _no_background(shape, sampling, want_idx):
+    """SciPy's result without any background element: every feature is
+    (-1, 0, ..., 0) and the distances are measured to it."""
+    grid = cupy.indices(shape, dtype=numpy.float64)
+    feature = numpy.zeros(len(shape))
+    feature[0] = -1.0
+    dist = 0.0
+    for d in range(len(shape)):
+        dist = dist + ((grid[d] - feature[d]) * sampling[d]) ** 2
+    coords = [cupy.full(shape, int(f), dtype=numpy.int32) for f in feature]
+    return dist, coords if want_idx else []
 
 
 def _check_block_params(block_params, shape):
@@ -103,9 +169,12 @@ def distance_transform_edt(input, sampling=None, return_distances=True,
             cupy.arange(n, dtype=numpy.int32).reshape(
                 (-1,) + (1,) * (ndim - 1 - d)), input.shape).copy()
             for d, n in enumerate(input.shape)]
-    if input.size:
-        for axis in range(ndim):
+    if input.size and not bool(feature.all()):
+        dist, coords = _first_pass(feature, coords, sampling[0])
+        for axis in range(1, ndim):
             dist, coords = _pass(dist, coords, axis, sampling[axis])
+    elif input.size:
+        dist, coords = _no_background(input.shape, sampling, want_idx)
     result = []
     if return_distances:
         d = cupy.sqrt(dist).astype(dist_dtype, copy=False)

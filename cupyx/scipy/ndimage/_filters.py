@@ -184,11 +184,16 @@ def _correlate_work(x, weights, origins, mode, cval):
     """N-D correlation of the work-dtype array `x` with host `weights`."""
     factors = _rank1_factors(weights)
     if factors is not None:
+        # outside the image along a later axis, the earlier passes have
+        # already turned the constant cval into cval * (sum of their taps)
+        constant = mode in ('constant', 'grid-constant')
         for axis, f in enumerate(factors):
             if len(f) == 1:
                 x = x * _scalar(f[0], x.dtype)
             else:
                 x = _correlate1d_work(x, f, axis, mode, cval, origins[axis])
+            if constant:
+                cval = cval * f.sum()
         return x
     pads = [(w // 2 + o, w - 1 - (w // 2 + o))
             for w, o in zip(weights.shape, origins)]

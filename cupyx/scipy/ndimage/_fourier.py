@@ -121,6 +121,8 @@ def fourier_ellipsoid(input, size, n=-1, axis=-1, output=None):
     input = _util.check_input(input)
     if input.ndim > 3:
         raise NotImplementedError('Only 1d, 2d and 3d inputs are supported')
+    if input.ndim == 0:
+        _util.check_axis(axis, 0)        # SciPy: AxisError for 0-d input
     input, output, axis, sizes, freqs = _prepare(input, n, axis, size,
                                                  output)
     if input.size == 0:

@@ -1,15 +1,8 @@
 """Labelling and per-label measurements (scipy.ndimage).
 
-`label` runs on the device as rounds of label propagation: every
-foreground pixel starts with the flat index + 1 of the first pixel of its
-run along the last axis (a cumsum), each round takes the minimum over the
-structuring element's neighbours, hooks the pixel a lowered label names
-to the lower label (a scatter), and then follows the labels as pointers
-(pointer jumping: a label is a pixel's index, and that pixel's current
-label is no larger), until a round changes nothing (a random 2048x2048
-image needs about 5 rounds).  The
-minimum index of each component is its first pixel in raster order, so
-numbering the distinct minima in increasing order gives SciPy's labels.
+`label` finds connected components by union-find rounds over runs on the
+device (`_label`); a component's first element in raster order is its
+root, so numbering the roots in order gives SciPy's labels.
 
 Measurements group the labelled values on the device: counts and sums by
 `bincount`; minima, maxima, their positions and medians by one lexsort
@@ -21,9 +14,14 @@ tuples, as in SciPy.
 import numpy
 
 import cupy
-from cupyx.scipy.ndimage import _boundary
+from cupyx.scipy.ndimage import _label
 from cupyx.scipy.ndimage import _morphology
 from cupyx.scipy.ndimage import _util
+
+
+class _BitDepthError(RuntimeError, ValueError):
+    """Too many labels for the output dtype: SciPy raises RuntimeError,
+    CuPy ValueError; code written for either catches this."""
 
 
 def label(input, structure=None, output=None):
@@ -53,68 +51,13 @@ def label(input, structure=None, output=None):
         count = int(input != 0)
         output[...] = count
         return count if return_count_only else (output, count)
-    labels, count = _label_work(input != 0, structure | _morphology._flip(structure))
+    labels, count = _label.components(
+        input != 0, structure | _morphology._flip(structure))
     if output.dtype.kind in 'iu' and count > numpy.iinfo(output.dtype).max:
-        raise RuntimeError('insufficient bit-depth in requested output type')
+        raise _BitDepthError(
+            'insufficient bit-depth in requested output type')
     output[...] = labels
     return count if return_count_only else (output, count)
-
-
-def _label_work(fg, structure):
-    n = fg.size
-    big = n + 1
-    index_dtype = numpy.int32 if big < 2 ** 31 - 1 else numpy.int64
-    centre_row = (1,) * (fg.ndim - 1)
-    if structure[centre_row + (0,)] and structure[centre_row + (2,)]:
-        # each run along the last axis starts out as one label (its first
-        # pixel's index): one cumsum saves the rounds a run would need
-        ahead = cupy.zeros(fg.shape, dtype=bool)
-        ahead[..., 1:] = fg[..., :-1]
-        starts = (fg & ~ahead).reshape(-1)
-        run = cupy.cumsum(starts.astype(index_dtype))
-        first = cupy.concatenate([
-            cupy.flatnonzero(starts).astype(index_dtype) + 1,
-            cupy.full((1,), big, dtype=index_dtype)])
-        labels = cupy.where(fg.reshape(-1), cupy.take(first, run - 1),
-                            big).reshape(fg.shape).astype(index_dtype)
-    else:
-        labels = cupy.where(
-            fg, cupy.arange(1, n + 1, dtype=index_dtype).reshape(fg.shape),
-            big).astype(index_dtype)
-    offsets = [idx for idx in zip(*numpy.nonzero(structure))
-               if any(i != 1 for i in idx)]
-    sentinel = cupy.full((1,), big, dtype=index_dtype)
-    while True:
-        padded = _boundary.pad(labels, [(1, 1)] * fg.ndim,
-                               ['constant'] * fg.ndim, big)
-        new = labels
-        for idx in offsets:
-            view = padded[tuple(slice(i, i + s)
-                                for i, s in zip(idx, fg.shape))]
-            new = cupy.minimum(new, view)
-        new = cupy.where(fg, new, big)
-        # hooking: the pixel a lowered label names takes the lower label
-        # too (any of the candidates: all are in its component), so whole
-        # trees merge in one round
-        hook = cupy.flatnonzero(new < labels)
-        flat = new.reshape(-1)
-        if hook.size:
-            hooked = flat.copy()
-            hooked[labels.reshape(-1)[hook] - 1] = flat[hook]
-            flat = cupy.minimum(flat, hooked)
-        # pointer jumping: the pixel a label names holds a label no larger
-        table = cupy.concatenate([flat, sentinel])
-        for _ in range(2):
-            flat = cupy.take(table, flat - 1)
-            table = cupy.concatenate([flat, sentinel])
-        new = flat.reshape(fg.shape)
-        if not bool((new != labels).any()):
-            break
-        labels = new
-    roots = cupy.unique(labels[fg])
-    count = int(roots.size)
-    numbered = cupy.searchsorted(roots, labels).astype(index_dtype) + 1
-    return cupy.where(fg, numbered, 0), count
 
 
 def find_objects(input, max_label=0):
@@ -155,8 +98,10 @@ def find_objects(input, max_label=0):
     return result
 
 
-def value_indices(arr, *, ignore_value=None):
-    """Dict of each distinct value to the indices where it occurs."""
+def value_indices(arr, *, ignore_value=None, adaptive_index_dtype=False):
+    """Dict of each distinct value to the indices where it occurs.
+    `adaptive_index_dtype` (CuPy's) gives the coordinates the smallest
+    signed integer dtype that holds every index of the shape."""
     arr = _util.check_input(arr)
     if arr.dtype.kind not in 'iu':
         raise ValueError('Parameter \'arr\' must be an integer array')
@@ -166,6 +111,11 @@ def value_indices(arr, *, ignore_value=None):
     uniq, counts = cupy.unique(values, return_counts=True)
     uniq, counts = cupy.asnumpy(uniq), cupy.asnumpy(counts)
     coords = cupy.unravel_index(order, arr.shape)
+    if adaptive_index_dtype:
+        top = max(arr.shape, default=1) - 1
+        dt = next(t for t in (numpy.int8, numpy.int16, numpy.int32,
+                              numpy.int64) if top <= numpy.iinfo(t).max)
+        coords = tuple(c.astype(dt) for c in coords)
     result = {}
     start = 0
     for v, c in zip(uniq, counts):
@@ -273,8 +223,35 @@ def _empty_reduce(values, fn):
     return fn(values)
 
 
+def _check_stats_args(input, labels, index):
+    """CuPy's checks of the statistics functions: device arrays, real
+    input, an index that is a scalar, a device array or a sequence."""
+    if not isinstance(input, cupy.ndarray):
+        raise TypeError('input must be cupy.ndarray')
+    if input.dtype.kind == 'c':
+        raise TypeError('cupyx.scipy.ndimage does not support complex input')
+    if labels is not None and not isinstance(labels, cupy.ndarray):
+        raise TypeError('labels must be cupy.ndarray')
+    # CuPy also refuses a list `index`; SciPy's code passes lists of
+    # labels, so sequences are taken here
+    if index is not None and not (numpy.isscalar(index) or isinstance(
+            index, (cupy.ndarray, list, tuple, range))):
+        raise TypeError('index must be cupy.ndarray, a sequence or a '
+                        'scalar int')
+
+
+def _whole_in_input_dtype(input, labels):
+    """SciPy sums a float16 input without labels in float16 (overflowing
+    where it does)."""
+    return labels is None and input.dtype == numpy.float16
+
+
 def sum_labels(input, labels=None, index=None):
     """Sum of the values of each label."""
+    _check_stats_args(input, labels, index)
+    if isinstance(index, cupy.ndarray) and index.size == 0:
+        # SciPy's empty bincount: int64
+        return cupy.zeros(index.shape, dtype=numpy.int64)
     g = _Groups(input, labels, index)
     return g.shaped(g.sums())
 
@@ -284,6 +261,7 @@ sum = sum_labels
 
 def mean(input, labels=None, index=None):
     """Mean of the values of each label."""
+    _check_stats_args(input, labels, index)
     g = _Groups(input, labels, index)
     with numpy.errstate(invalid='ignore', divide='ignore'):
         return g.shaped(g.sums() / g.counts())
@@ -291,13 +269,23 @@ def mean(input, labels=None, index=None):
 
 def variance(input, labels=None, index=None):
     """Variance of the values of each label."""
+    _check_stats_args(input, labels, index)
+    if _whole_in_input_dtype(input, labels):
+        with numpy.errstate(over='ignore'):
+            centred = input - input.mean(dtype=numpy.float32).astype(
+                input.dtype)
+            return ((centred * centred).sum() / input.size).astype(
+                numpy.float64)
     g = _Groups(input, labels, index)
     counts = g.counts()
     means = g.sums() / counts
+    # SciPy centres in float64 (complex128)
+    values = g.values.astype(numpy.complex128 if g.values.dtype.kind == 'c'
+                             else numpy.float64)
     if g.group is None:
-        centred = g.values - means
+        centred = values - means
     else:
-        centred = g.values - means[g.group]
+        centred = values - means[g.group]
     sq = centred * centred.conj() if centred.dtype.kind == 'c' else \
         centred * centred
     return g.shaped(g.sums(sq.real if sq.dtype.kind == 'c' else sq) /
@@ -306,6 +294,7 @@ def variance(input, labels=None, index=None):
 
 def standard_deviation(input, labels=None, index=None):
     """Standard deviation of the values of each label."""
+    _check_stats_args(input, labels, index)
     return cupy.sqrt(variance(input, labels, index))
 
 
@@ -359,7 +348,10 @@ def maximum(input, labels=None, index=None):
 
 def median(input, labels=None, index=None):
     """Median of the values of each label."""
-    return _select(input, labels, index, 'median')
+    input = cupy.asarray(input)
+    # SciPy's medians keep float16/float32 (numpy.median's dtype rule)
+    dtype = numpy.median(numpy.zeros(1, input.dtype)).dtype
+    return _select(input, labels, index, 'median').astype(dtype, copy=False)
 
 
 def _positions(flat, shape, scalar):
@@ -393,7 +385,7 @@ def extrema(input, labels=None, index=None):
 
 def center_of_mass(input, labels=None, index=None):
     """Centre of mass of the values of each label (host tuples)."""
-    input = cupy.asarray(input)
+    _check_stats_args(input, labels, index)
     g = _Groups(input, labels, index, positions=True)
     total = g.sums()
     coords = cupy.unravel_index(g.flatpos, input.shape)

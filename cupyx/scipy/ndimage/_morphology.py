@@ -3,7 +3,9 @@
 Binary erosion is a minimum, dilation a maximum, over the structuring
 element's shifted views of the border-extended image (`_rank_filters`);
 iterations repeat the pass on the device, and "until no change" checks
-one device-side `any` per pass.  Structures are small host arrays.
+one device-side `any` per pass, except for dilation until stable with a
+symmetric centred element (binary_propagation, binary_fill_holes), which
+is one dilation and a connected-components pass (`_label`).  Structures are small host arrays.
 """
 
 import operator
@@ -13,6 +15,7 @@ import numpy
 
 import cupy
 from cupyx.scipy.ndimage import _filters
+from cupyx.scipy.ndimage import _label
 from cupyx.scipy.ndimage import _rank_filters
 from cupyx.scipy.ndimage import _util
 
@@ -89,6 +92,14 @@ def _binary_op(input, structure, iterations, mask, output, border_value,
     axes = _util.check_axes(axes, ndim)
     if structure is None:
         structure = _host(generate_binary_structure(len(axes), 1))
+    elif isinstance(structure, int) or (
+            isinstance(structure, tuple) and
+            all(isinstance(k, int) for k in structure)):
+        # CuPy's shorthand: the shape of an all-true box (an int: the
+        # same size along every axis)
+        shape = ((structure,) * len(axes) if isinstance(structure, int)
+                 else structure)
+        structure = numpy.ones(shape, dtype=bool)
     else:
         structure = _host(structure, bool)
     if ndim > len(axes):
@@ -122,6 +133,12 @@ def _binary_op(input, structure, iterations, mask, output, border_value,
             x = cupy.full(input.shape, not dilate, dtype=bool)
         output[...] = x
         return output
+    if iterations < 1 and dilate:
+        sym = _union_find_structure(structure, origins)
+        if sym is not None:
+            output[...] = _propagate(x, sym, structure, origins, mask,
+                                     border_value)
+            return output
     count = 0
     while True:
         new = _binary_pass(x, structure, origins, border_value, dilate)
@@ -139,6 +156,34 @@ def _binary_op(input, structure, iterations, mask, output, border_value,
             break
     output[...] = x
     return output
+
+
+def _union_find_structure(structure, origins):
+    """Dilation until stable with a symmetric element centred at its origin
+    is reachability in the graph the element defines: the element padded
+    to 3 along every axis for `_label`, or None when that does not hold."""
+    if structure.ndim == 0 or any(origins) or any(
+            s not in (1, 3) for s in structure.shape):
+        return None
+    centre = tuple(s // 2 for s in structure.shape)
+    if not structure[centre] or not (structure == _flip(structure)).all():
+        return None
+    return numpy.pad(structure, [((3 - s) // 2,) * 2
+                                 for s in structure.shape])
+
+
+def _propagate(x, sym, structure, origins, mask, border_value):
+    """Iterated dilation of `x` within `mask` in one union-find pass: the
+    elements one dilation reaches (border included) light up their whole
+    component of the mask."""
+    reach = _binary_pass(x, structure, origins, border_value, True)
+    region = cupy.ones(x.shape, dtype=bool) if mask is None else mask
+    labels, count = _label.components(region, sym)
+    lit = cupy.zeros(count + 1, dtype=bool)
+    lit[labels[reach & region]] = True
+    lit[0] = False
+    result = cupy.take(lit, labels)
+    return result if mask is None else cupy.where(mask, result, x)
 
 
 def binary_erosion(input, structure=None, iterations=1, mask=None,
@@ -202,7 +247,9 @@ def binary_hit_or_miss(input, structure1=None, structure2=None, output=None,
     tmp1 = binary_erosion(input, structure1, 1, None, None, 0, origin1,
                           axes=axes)
     inside = _util.check_input(input) == 0
-    tmp2 = binary_erosion(inside, structure2, 1, None, None, 0, origin2,
+    # SciPy erodes the inverted input with the border inverted too: the
+    # outside counts as background
+    tmp2 = binary_erosion(inside, structure2, 1, None, None, 1, origin2,
                           axes=axes)
     result = tmp1 & tmp2
     if isinstance(output, cupy.ndarray):
@@ -308,6 +355,8 @@ def _finish(result, output):
     if isinstance(output, cupy.ndarray):
         output[...] = result
         return output
+    if output is not None:               # a dtype: SciPy's result has it
+        return result.astype(numpy.dtype(output), copy=False)
     return result
 
 
@@ -336,7 +385,8 @@ def white_tophat(input, size=None, footprint=None, structure=None,
                  axes=None):
     """Input minus its grey opening."""
     _warn_size(size, footprint)
-    tmp = grey_opening(input, size, footprint, structure, None, mode, cval,
+    # SciPy computes the opening in the output's dtype first
+    tmp = grey_opening(input, size, footprint, structure, output, mode, cval,
                        origin, axes=axes)
     if input.dtype == numpy.bool_ and tmp.dtype == numpy.bool_:
         return _finish(input ^ tmp, output)
@@ -348,7 +398,8 @@ def black_tophat(input, size=None, footprint=None, structure=None,
                  axes=None):
     """Grey closing minus the input."""
     _warn_size(size, footprint)
-    tmp = grey_closing(input, size, footprint, structure, None, mode, cval,
+    # SciPy computes the closing in the output's dtype first
+    tmp = grey_closing(input, size, footprint, structure, output, mode, cval,
                        origin, axes=axes)
     if input.dtype == numpy.bool_ and tmp.dtype == numpy.bool_:
         return _finish(tmp ^ input, output)

@@ -45,6 +45,17 @@ def _pads(fshape, origins):
             for w, o in zip(fshape, origins)]
 
 
+def _c_cast_cval(input, cval):
+    """SciPy's footprint min/max and rank filters hold `cval` in a variable
+    of the input's type (a C conversion: truncation, then wrap-around for
+    integers, e.g. -1 -> 255 for uint8)."""
+    if input.dtype.kind == 'b':
+        return bool(cval)
+    if input.dtype.kind in 'iu':
+        return numpy.array(int(numpy.trunc(cval))).astype(input.dtype)[()]
+    return cval
+
+
 def _pad_value_dtype(input, cval):
     """Extend in the input's dtype where cval is exactly representable
     there (SciPy compares in double)."""
@@ -183,6 +194,8 @@ def _min_or_max_filter(input, size, footprint, structure, output, mode,
     _util.check_mode(mode)
     if input.size == 0:
         return output
+    if structure is None:
+        cval = _c_cast_cval(input, cval)
     dtype = (numpy.dtype(numpy.float64) if structure is not None
              else _pad_value_dtype(input, cval))
     p = _boundary.pad(input.astype(dtype, copy=False),
@@ -335,6 +348,7 @@ def _rank_filter(input, rank, size=None, footprint=None, output=None,
     _util.check_mode(mode)
     if input.size == 0:
         return output
+    cval = _c_cast_cval(input, cval)
     dtype = _pad_value_dtype(input, cval)
     if filter_size <= _NETWORK_MAX:
         p = _boundary.pad(input.astype(dtype, copy=False),
