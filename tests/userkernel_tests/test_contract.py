@@ -262,16 +262,24 @@ class TestReductionCall:
 
 class TestRaw:
 
-    def test_raw_kernel_refused(self):
-        with pytest.raises(NotImplementedError,
-                           match='RawKernel needs the CUDA backend'):
-            cupy.RawKernel(r'''
+    def test_raw_kernel_refused_when_used(self):
+        # constructed lazily (as CuPy's), refused at its first use
+        k = cupy.RawKernel(r'''
             extern "C" __global__ void f(float* x) { x[threadIdx.x] = 1; }
             ''', 'f')
+        assert k.name == 'f'
+        x = cupy.zeros(4, cupy.float32)
+        with pytest.raises(NotImplementedError,
+                           match='RawKernel needs the CUDA backend'):
+            k((1,), (4,), (x,))
+        with pytest.raises(NotImplementedError, match='ElementwiseKernel'):
+            k.max_threads_per_block
+        assert (x.get() == 0).all()
 
-    def test_raw_module_refused(self):
+    def test_raw_module_refused_when_used(self):
+        m = cupy.RawModule(code='extern "C" __global__ void f() {}')
         with pytest.raises(NotImplementedError,
                            match='RawModule needs the CUDA backend'):
-            cupy.RawModule(code='extern "C" __global__ void f() {}')
+            m.get_function('f')
         with pytest.raises(NotImplementedError, match='ElementwiseKernel'):
-            cupy.RawModule(path='kernel.cubin')
+            cupy.RawModule(path='kernel.cubin').get_function('f')
