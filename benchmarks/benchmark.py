@@ -348,6 +348,7 @@ JOBS = {
     'interop': interop_bench.bench_interop,
     'ndimage': ndimage_bench.bench_ndimage,
     'peers': peers.bench_peers,
+    'peers_families': peers.bench_peers_families,
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
        'linalg', 'surface', 'special', 'kernel', 'signal', 'interop',
@@ -412,7 +413,8 @@ def main(argv=None):
     parser.add_argument('--json', metavar='FILE',
                         help='also write the rows to FILE as JSON')
     args = parser.parse_args(argv)
-    every = ALL + (('peers',) if runtime.backend() == 'cuda' else ())
+    every = ALL + (('peers', 'peers_families') if runtime.backend() == 'cuda'
+                   else ())
     jobs = [j for job in args.job for j in (every if job == 'all' else [job])]
     print(_header())
     rows = []
