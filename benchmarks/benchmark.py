@@ -14,7 +14,9 @@ functions and cdist); kernel: kernel_bench.py (user kernels); signal:
 signal_bench.py; interop: interop_bench.py (NumPy dispatch, DLPack,
 pickling); ndimage: ndimage_bench.py; on a CUDA build ``all`` adds
 ``peers`` (peers.py: side by side with CuPy and PyTorch, each in its own
-process)).
+process), ``userkernel`` (userkernel_peers.py: user kernels against
+CuPy's) and ``peers_families`` (peers.py: indexing, sorting, random and
+FFT against CuPy and PyTorch)).
 Each row: the operation, dtype and size, the device time, NumPy's time on
 the host for the same work, their ratio (device / NumPy: below 1 is
 faster), the achieved rate, and whether the device result matched NumPy's.
@@ -350,6 +352,7 @@ JOBS = {
     'ndimage': ndimage_bench.bench_ndimage,
     'peers': peers.bench_peers,
     'userkernel': userkernel_peers.bench_userkernel,
+    'peers_families': peers.bench_peers_families,
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
        'linalg', 'surface', 'special', 'kernel', 'signal', 'interop',
@@ -414,8 +417,8 @@ def main(argv=None):
     parser.add_argument('--json', metavar='FILE',
                         help='also write the rows to FILE as JSON')
     args = parser.parse_args(argv)
-    every = ALL + (('peers', 'userkernel') if runtime.backend() == 'cuda'
-                   else ())
+    every = ALL + (('peers', 'userkernel', 'peers_families')
+                   if runtime.backend() == 'cuda' else ())
     jobs = [j for job in args.job for j in (every if job == 'all' else [job])]
     print(_header())
     rows = []

@@ -133,10 +133,13 @@ def _median(run, fn, batch, repeat=5):
     return statistics.median(run(fn, batch) for _ in range(repeat))
 
 
-def worker(name):
+def worker(name, families=False):
     fw = _framework(name)
-    ops = fw.ops()
     run = fw.timer()
+    if families:
+        import peers_families
+        return peers_families.rows(fw, run, _median)
+    ops = fw.ops()
     rows = []
     for dtype in DTYPES:
         for n in SIZES:
@@ -183,9 +186,11 @@ def worker(name):
     return rows
 
 
-def _run_worker(name, script=__file__):
+def _run_worker(name, script=__file__, families=False):
     # `script`: a worker script taking --framework (userkernel_peers.py too)
     cmd = [sys.executable, os.path.abspath(script), '--framework', name]
+    if families:
+        cmd.append('--families')
     # a peer must not see this checkout's `cupy`: run it from /tmp
     env = dict(os.environ)
     if name != 'ours':
@@ -201,8 +206,8 @@ def _run_worker(name, script=__file__):
     return json.loads(res.stdout.strip().splitlines()[-1])
 
 
-def compare(frameworks=('ours', 'cupy', 'torch')):
-    results = {f: _run_worker(f) for f in frameworks}
+def compare(frameworks=('ours', 'cupy', 'torch'), families=False):
+    results = {f: _run_worker(f, families=families) for f in frameworks}
     results = {f: r for f, r in results.items() if r is not None}
     ours = results.get('ours') or []
     peers = [f for f in results if f != 'ours']
@@ -234,7 +239,7 @@ def table(rows, peers):
             line += ' {:>10.1f}us'.format(r[p] * 1e6)
         line += ' {:>8}'.format('{:.2f}'.format(r['ratio'])
                                 if r['ratio'] else '-')
-        if r['unit'] != 'host':
+        if r['unit'] not in ('host', 'time'):
             if r['unit'] == 'GB/s':
                 n = r['size'] * (4 if r['dtype'] == 'float32' else 8) * {
                     'add': 3, 'multiply': 3, 'sum': 1}.get(r['op'], 2)
@@ -256,14 +261,24 @@ def bench_peers():
     return []
 
 
+def bench_peers_families():
+    """benchmark.py job: the CUDA provider's indexing, sorting, random
+    and FFT families side by side (peers_families.py)."""
+    rows, peers = compare(families=True)
+    print(table(rows, peers))
+    return []
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--framework', choices=('ours', 'cupy', 'torch'))
+    parser.add_argument('--families', action='store_true',
+                        help='the indexing/sorting/random/FFT rows')
     args = parser.parse_args()
     if args.framework:
-        print(json.dumps(worker(args.framework)))
+        print(json.dumps(worker(args.framework, args.families)))
         return 0
-    rows, peers = compare()
+    rows, peers = compare(families=args.families)
     print(table(rows, peers))
     return 0
 

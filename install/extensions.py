@@ -56,6 +56,10 @@ _CUDA_MODULES = [
     ('cupy_backends.cuda.ops._movement', [], [CUDA_INCLUDE], []),
     ('cupy_backends.cuda.ops._reduction', [], [CUDA_INCLUDE], []),
     ('cupy_backends.cuda.ops._blas', [], [CUDA_INCLUDE], []),
+    ('cupy_backends.cuda.ops._indexing', [], [CUDA_INCLUDE], []),
+    ('cupy_backends.cuda.ops._sorting', [], [CUDA_INCLUDE], []),
+    ('cupy_backends.cuda.ops._random', [], [CUDA_INCLUDE], []),
+    ('cupy_backends.cuda.ops._fft', [], [CUDA_INCLUDE], []),
     ('cupy_backends.cuda.ops._provider', [], [CUDA_INCLUDE], []),
     # user kernels and the cupy.cuda.runtime calls (issue 19, branch cudart)
     ('cupy_backends.cuda.ops._launch', [], [CUDA_INCLUDE], []),

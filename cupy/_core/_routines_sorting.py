@@ -388,9 +388,11 @@ def _search_by_sort(af, vf, left):
     is_a = ufuncs.greater_equal(perm, m) if left else ufuncs.less(perm, n)
     before = is_a.cumsum(dtype=_INT64)
     rank = core._empty((n + m,), _INT64)
+    # a View does not keep its array alive: the positions stay referenced
+    # while the provider runs (it may allocate, and the pool reuse them)
+    positions = _routines_creation.index_range(n + m)
     core._run('put_nd', (rank._as_view(),),
-              (_routines_creation.index_range(n + m)._as_view(),
-               perm._as_view()))
+              (positions._as_view(), perm._as_view()))
     pos = rank[:m] if left else rank[n:]
     return before.take(pos)
 

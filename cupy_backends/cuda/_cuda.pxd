@@ -129,3 +129,24 @@ cdef int check(int status, str function) except -1
 cdef int check_driver(int status, str function) except -1
 cdef int check_nvrtc(int status, str function) except -1
 cdef int check_cublas(int status, str function) except -1
+
+
+# cuFFT (the provider's fft family, ops/_fft.pyx)
+cdef extern from "cupy_cuda.h" nogil:
+    ctypedef int cufftHandle
+    ctypedef struct cupy_cufft_table:
+        int (*cufftGetVersion)(int*) noexcept nogil
+        int (*cufftPlanMany)(cufftHandle*, int, int*, int*, int, int, int*,
+                             int, int, int, int) noexcept nogil
+        int (*cufftDestroy)(cufftHandle) noexcept nogil
+        int (*cufftSetStream)(cufftHandle, cudaStream_t) noexcept nogil
+        int (*cufftGetSize)(cufftHandle, size_t*) noexcept nogil
+        int (*cufftExecC2C)(cufftHandle, void*, void*, int) noexcept nogil
+        int (*cufftExecR2C)(cufftHandle, void*, void*) noexcept nogil
+        int (*cufftExecC2R)(cufftHandle, void*, void*) noexcept nogil
+        int (*cufftExecZ2Z)(cufftHandle, void*, void*, int) noexcept nogil
+        int (*cufftExecD2Z)(cufftHandle, void*, void*) noexcept nogil
+        int (*cufftExecZ2D)(cufftHandle, void*, void*) noexcept nogil
+
+cdef cupy_cufft_table* cufft() except NULL
+cdef int check_cufft(int status, str function) except -1

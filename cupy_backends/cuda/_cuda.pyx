@@ -266,3 +266,34 @@ def runtime_info():
     except _errors.CUDAError as e:
         info['error'] = str(e)
     return info
+
+
+# ---------------------------------------------------------------- cuFFT --
+
+cdef extern from "cupy_cuda.h" nogil:
+    const char* cupy_cufft_table_load(void* handle, cupy_cufft_table* t)
+
+cdef cupy_cufft_table _cufft
+cdef bint _cufft_loaded = False
+
+
+cdef cupy_cufft_table* cufft() except NULL:
+    global _cufft_loaded
+    cdef size_t h
+    if _cufft_loaded:
+        return &_cufft
+    with _lock:
+        if not _cufft_loaded:
+            h = _open_library('cufft')
+            _missing(loaded['cufft'],
+                     cupy_cufft_table_load(<void*>h, &_cufft))
+            _cufft_loaded = True
+    return &_cufft
+
+
+cdef int check_cufft(int status, str function) except -1:
+    if status == 0:
+        return 0
+    name = _errors.CUFFT_RESULT_NAMES.get(status, 'cufftResult {}'.format(
+        status))
+    raise _errors.CUFFTError(status, name, 'cuFFT call failed', function)

@@ -30,6 +30,7 @@ LIBRARIES = {
     'runtime': 'cudart',
     'nvrtc': 'nvrtc',
     'cublas': 'cublas',
+    'cufft': 'cufft',
 }
 DRIVER_NAME = 'libcuda.so.1'
 # Major versions tried by name through the system loader, newest first.

@@ -177,4 +177,29 @@ static const char* cupy_cublas_table_load(void* h, cupy_cublas_table* t) {
     return NULL;
 }
 
+/* ---- cuFFT (libcufft): plans of batched 1-3-D transforms; cufftHandle
+ * is an int, cufftType and the direction are int (cuFFT API reference,
+ * "cufftPlanMany", "cufftExec*") ---- */
+typedef int cufftHandle;
+#define CUPY_CUFFT_FUNCS(X, O) \
+    X(int, cufftGetVersion, (int*)) \
+    X(int, cufftPlanMany, (cufftHandle*, int, int*, int*, int, int, int*, \
+                           int, int, int, int)) \
+    X(int, cufftDestroy, (cufftHandle)) \
+    X(int, cufftSetStream, (cufftHandle, cudaStream_t)) \
+    X(int, cufftGetSize, (cufftHandle, size_t*)) \
+    X(int, cufftExecC2C, (cufftHandle, void*, void*, int)) \
+    X(int, cufftExecR2C, (cufftHandle, void*, void*)) \
+    X(int, cufftExecC2R, (cufftHandle, void*, void*)) \
+    X(int, cufftExecZ2Z, (cufftHandle, void*, void*, int)) \
+    X(int, cufftExecD2Z, (cufftHandle, void*, void*)) \
+    X(int, cufftExecZ2D, (cufftHandle, void*, void*))
+
+typedef struct { CUPY_CUFFT_FUNCS(CUPY_DECLARE_FIELD, CUPY_DECLARE_FIELD) }
+    cupy_cufft_table;
+static const char* cupy_cufft_table_load(void* h, cupy_cufft_table* t) {
+    CUPY_CUFFT_FUNCS(CUPY_LOAD_REQUIRED, CUPY_LOAD_OPTIONAL)
+    return NULL;
+}
+
 #endif

@@ -266,7 +266,7 @@ def run_arange(tuple outs, tuple ins, dict attrs, intptr_t stream):
     cdef ArgPack args = ArgPack()
     cdef long long n = _numel(dst.shape)
     ch = dst.dtype.char
-    if ch in 'FD?':
+    if ch == '?':
         raise OperationNotSupported('arange of {}'.format(dst.dtype))
     if n == 0:
         return
@@ -274,7 +274,11 @@ def run_arange(tuple outs, tuple ins, dict attrs, intptr_t stream):
     fn = _compiler.get_function(src, kname)
     args.add_i64(n)
     args.add_ptr(_ptr(dst))
-    if ch in 'efd':
+    if ch in 'FD':
+        start, delta = complex(attrs['start']), complex(attrs['delta'])
+        for v in (start.real, delta.real, start.imag, delta.imag):
+            args.add_f64(v)
+    elif ch in 'efd':
         args.add_f64(float(attrs['start']))
         args.add_f64(float(attrs['delta']))
     else:
@@ -293,5 +297,5 @@ OPERATIONS = {'elementwise': run_elementwise, 'copy': run_copy,
               'fill': run_fill, 'arange': run_arange}
 ROUTES = {'copy': dict.fromkeys(_ALL, 'native'),
           'fill': dict.fromkeys(_ALL, 'native'),
-          'arange': dict.fromkeys([d for d in _ALL if d.char not in 'FD?'],
+          'arange': dict.fromkeys([d for d in _ALL if d.char != '?'],
                                   'native')}

@@ -62,12 +62,34 @@ template<class T> __device__ __forceinline__ bool conv_(tag<bool>, cpx<T> x) {
 template<class T> struct is_real_ { static constexpr bool v = false; };
 template<> struct is_real_<float> { static constexpr bool v = true; };
 template<> struct is_real_<double> { static constexpr bool v = true; };
-/* float -> integer as NumPy on x86-64: through a 64-bit integer, so a
-   negative value wraps into an unsigned type instead of saturating */
+/* float -> integer as NumPy's C casts compile on x86-64: cvttsd2si into
+   32 bits (int32 and the narrower types, truncated) or 64 bits (int64,
+   uint32), whose out-of-range and NaN result is the "integer indefinite"
+   INT_MIN (Intel SDM, CVTTSD2SI); uint64 subtracts 2^63 first above it
+   (gcc's sequence).  A negative value thus wraps into an unsigned type,
+   where CUDA's own conversions would saturate. */
+__device__ __forceinline__ long long x86_i64(double x) {
+    return (x >= -9223372036854775808.0 && x < 9223372036854775808.0)
+        ? (long long)x : (long long)0x8000000000000000ULL; }
+__device__ __forceinline__ int x86_i32(double x) {
+    return (x > -2147483649.0 && x < 2147483648.0) ? (int)x
+                                                    : (int)0x80000000u; }
+template<class O> struct is_u64_ { static constexpr bool v = false; };
+template<> struct is_u64_<unsigned long long> {
+    static constexpr bool v = true; };
 template<class O, class C> __device__ __forceinline__ O conv_(tag<O>, C x) {
     if constexpr (is_real_<C>::v && !is_real_<O>::v) {
-        return x >= C(9223372036854775808.0) ? (O)(unsigned long long)x
-                                             : (O)(long long)x;
+        double d = (double)x;
+        if constexpr (is_u64_<O>::v) {
+            return d < 9223372036854775808.0
+                ? (O)x86_i64(d)
+                : (O)x86_i64(d - 9223372036854775808.0) ^ (O)1 << 63;
+        } else if constexpr (sizeof(O) == 8 || (sizeof(O) == 4 &&
+                                                O(-1) > O(0))) {
+            return (O)x86_i64(d);
+        } else {
+            return (O)x86_i32(d);
+        }
     } else {
         return (O)x;
     }

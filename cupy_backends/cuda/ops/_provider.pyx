@@ -16,8 +16,13 @@ from cupy_backends.cuda.ops import _blas
 from cupy_backends.cuda.ops import _elementwise
 from cupy_backends.cuda.ops import _movement
 from cupy_backends.cuda.ops import _reduction
+from cupy_backends.cuda.ops import _fft
+from cupy_backends.cuda.ops import _indexing
+from cupy_backends.cuda.ops import _random
+from cupy_backends.cuda.ops import _sorting
 
-_FAMILIES = (_elementwise, _movement, _reduction, _blas)
+_FAMILIES = (_elementwise, _movement, _reduction, _blas, _indexing,
+             _sorting, _random, _fft)
 
 OPERATIONS = merge_tables(_FAMILIES, 'OPERATIONS')
 ROUTES = merge_tables(_FAMILIES, 'ROUTES')

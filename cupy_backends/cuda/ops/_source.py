@@ -154,7 +154,12 @@ def arange(char):
     """dst[i] = start + i * delta, computed in double (NumPy's fill of
     floats) or in int64 (integers)."""
     st = STORAGE[char]
-    if char in 'efdFD':
+    if char in 'FD':
+        # NumPy's complex fill: each part start + i * delta in double
+        expr = 'conv<{}>(mk(start + (double)e * delta, istart + ' \
+               '(double)e * idelta))'.format(st)
+        args = 'double start, double delta, double istart, double idelta'
+    elif char in 'efd':
         expr = 'conv<{}>(start + (double)e * delta)'.format(st)
         args = 'double start, double delta'
     else:
