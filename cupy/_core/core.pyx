@@ -216,6 +216,12 @@ cdef class ndarray:
         and memory of an array never change but through _init_layout)."""
         if self._operand is not None:
             return self._operand
+        if _dtype.is_container(self.dtype):
+            raise TypeError(
+                'cupy arrays of dtype {} only hold data (datetime, '
+                'timedelta and structured dtypes are containers): view '
+                'them as a numeric dtype (e.g. a.view(numpy.int64)) to '
+                'compute or copy'.format(self.dtype))
         cdef BaseMemory mem = self.data.mem
         cdef Py_ssize_t itemsize = self.dtype.itemsize
         cdef Py_ssize_t off = self.data.ptr - mem.ptr, s
@@ -333,7 +339,7 @@ cdef class ndarray:
         if dtype is None:
             return self._view(self._shape, self._strides, 0)
         from cupy._core import _shape
-        return _shape.view_as(self, _dtype.get_dtype(dtype))
+        return _shape.view_as(self, _dtype.get_container_dtype(dtype))
 
     def reshape(self, *shape, order='C', copy=None):
         """A view with a new shape where possible, else a copy
@@ -1241,6 +1247,14 @@ cpdef _copy_to(ndarray dst, ndarray src):
         return
     if src.data.device_id != dst.data.device_id:
         src = _to_device(src, dst.data.device_id)
+    if _dtype.is_container(dst.dtype) or _dtype.is_container(src.dtype):
+        if dst.dtype != src.dtype:
+            raise TypeError('cupy cannot cast between {} and {} (they are '
+                            'container dtypes here)'.format(src.dtype,
+                                                             dst.dtype))
+        # a dtype that is only held: its bytes are copied
+        _copy_to(_as_bytes(dst), _as_bytes(_broadcast_to(src, dst._shape)))
+        return
     if not _aligned(src):
         # e.g. a byte-offset view(dtype): move its bytes into place first
         tmp = _empty(src._shape, src.dtype)
