@@ -71,6 +71,24 @@ def contiguous_strides(tuple shape, Py_ssize_t itemsize, str order='C'):
             else _c_strides(shape, itemsize))
 
 
+cdef _check_own_strides(tuple shape, tuple strides, Py_ssize_t itemsize):
+    # the array allocates its C-contiguous size: the strides must stay in it
+    if _prod(shape) == 0:
+        return
+    cdef Py_ssize_t hi = itemsize, n, s
+    for n, s in zip(shape, strides):
+        if s < 0:
+            raise ValueError(
+                'ndarray() with strides {} and no memptr: negative strides '
+                'need a memptr that points past the start'.format(strides))
+        hi += (n - 1) * s
+    if hi > _nbytes(shape, itemsize):
+        raise ValueError(
+            'ndarray() with strides {} reaches byte {} of an allocation of '
+            '{} bytes (shape {}); pass a larger memptr'.format(
+                strides, hi, _nbytes(shape, itemsize), shape))
+
+
 cdef tuple _normalize_shape(shape):
     cdef list out
     if isinstance(shape, (int, numpy.integer)):
@@ -165,6 +183,8 @@ cdef class ndarray:
             strd = tuple(int(s) for s in strides)
             if len(strd) != len(shp):
                 raise ValueError('strides and shape differ in length')
+            if memptr is None:
+                _check_own_strides(shp, strd, itemsize)
         self._init_layout(shp, strd)
 
     cdef _init_layout(self, tuple shape, tuple strides):
@@ -273,6 +293,21 @@ cdef class ndarray:
     @property
     def itemsize(self):
         return self.dtype.itemsize
+
+    @property
+    def _index_32_bits(self):
+        """CuPy's test of whether 32-bit indices reach every element: at
+        most 2**31 elements spanning at most 2**31 bytes (int32's range
+        of non-negative offsets, one past the end included)."""
+        cdef Py_ssize_t lo = 0, hi = self.dtype.itemsize, n, s
+        if self.size > 2 ** 31:
+            return False
+        for n, s in zip(self._shape, self._strides):
+            if s < 0:
+                lo += (n - 1) * s
+            else:
+                hi += (n - 1) * s
+        return self.size == 0 or hi - lo <= 2 ** 31
 
     @property
     def nbytes(self):

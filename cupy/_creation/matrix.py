@@ -22,6 +22,8 @@ def _diagonal_view(a, k):
 
 
 def _order(order):
+    if order is None:
+        return 'C'      # as numpy.eye
     if order in ('C', 'F'):
         return order
     raise ValueError("only 'C' or 'F' order is permitted")
