@@ -24,8 +24,8 @@ def _diagonal_view(a, k):
 def _order(order):
     if order is None:
         return 'C'      # as numpy.eye
-    if order in ('C', 'F'):
-        return order
+    if isinstance(order, str) and order.upper() in ('C', 'F'):
+        return order.upper()        # NumPy takes 'c' and 'f' too
     raise ValueError("only 'C' or 'F' order is permitted")
 
 

@@ -28,9 +28,12 @@ def test_like_subok(make):
         make(a, subok=True)
 
 
+@pytest.mark.parametrize('order', [None, 'c', 'f', 'F'])
 @testing.numpy_cupy_array_equal(type_check=True)
-def test_eye_order_none(xp):
-    return xp.eye(4, 3, 1, numpy.int32, order=None)
+def test_eye_order(xp, order):
+    a = xp.eye(4, 3, 1, numpy.int32, order=order)
+    assert a.flags.f_contiguous == (order in ('f', 'F'))
+    return a
 
 
 @pytest.mark.parametrize('key', [slice(0, None), slice(5, None),
