@@ -4,8 +4,9 @@ CuPy chooses the cuBLAS compute type of float16/float32/float64 products
 from these settings.  Here the setting is kept per dtype and answered back,
 but no provider reads it: on ascend the cube unit's precision is chosen by
 ``CUPY_ASCEND_ALLOW_HF32`` (cupy_backends/ascend/ops/_linalg.pyx; HF32 is
-the nearest thing to COMPUTE_TYPE_TF32), float16 products accumulate in
-float32 (ops.md 7) and float64 runs on the host in float64.
+the nearest thing to COMPUTE_TYPE_TF32), float16 products run with
+KEEP_DTYPE (blas_fft.md 2; their accumulation precision is not stated
+there) and float64 runs on the host in float64.
 """
 
 import os
