@@ -402,6 +402,7 @@ from cupy._indexing.iterate import index_exp  # NOQA
 from cupy._indexing.iterate import ndenumerate  # NOQA
 from cupy._indexing.iterate import ndindex  # NOQA
 from cupy._indexing.iterate import s_  # NOQA
+from cupy._misc.memory_ranges import byte_bounds  # NOQA
 from cupy._misc.memory_ranges import may_share_memory  # NOQA
 from cupy._misc.memory_ranges import shares_memory  # NOQA
 from cupy._misc.type_helpers import common_type  # NOQA

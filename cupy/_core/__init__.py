@@ -13,3 +13,7 @@ from cupy._core._accelerator import set_routine_accelerators  # NOQA
 from cupy._core._kernel_elementwise import ElementwiseKernel  # NOQA
 from cupy._core._kernel_reduction import ReductionKernel  # NOQA
 from cupy._core._kernel_reduction import create_reduction_func  # NOQA
+
+# CuPy's matrix-product compute-type settings (kept, see the module)
+from cupy._core._compute_type import get_compute_type  # NOQA
+from cupy._core._compute_type import set_compute_type  # NOQA

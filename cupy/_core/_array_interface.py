@@ -47,7 +47,7 @@ def _dtype_of(desc):
                                numpy.little_endian is False):
         raise ValueError('big-endian data ({}) is not supported: device '
                          'arrays are little-endian'.format(typestr))
-    return _dtype.get_dtype(dt)
+    return _dtype.get_container_dtype(dt)
 
 
 def _from_interface(obj, desc):
@@ -80,8 +80,7 @@ def _from_interface(obj, desc):
         size *= s
     if size == 0:
         mem = _memory.UnownedMemory(0, 0, obj)
-        return core.ndarray(shape, dt, _memory.MemoryPointer(mem, 0),
-                            strides)
+        return _array(shape, dt, _memory.MemoryPointer(mem, 0), strides)
     lo = sum((n - 1) * s for n, s in zip(shape, strides) if s < 0)
     hi = sum((n - 1) * s for n, s in zip(shape, strides) if s > 0)
     # the memory object starts at the aligned address at or below the
@@ -91,8 +90,17 @@ def _from_interface(obj, desc):
     start = (ptr + lo) - (ptr + lo) % _ALIGN
     extent = ptr + hi + dt.itemsize - start
     mem = _memory.UnownedMemory(start, extent, obj)
-    return core.ndarray(shape, dt, _memory.MemoryPointer(mem, ptr - start),
-                        strides)
+    return _array(shape, dt, _memory.MemoryPointer(mem, ptr - start),
+                  strides)
+
+
+def _array(shape, dt, memptr, strides):
+    if not _dtype.is_container(dt):
+        return core.ndarray(shape, dt, memptr, strides)
+    # a dtype device arrays only hold: the bytes as uint8, viewed as dt
+    raw = core.ndarray(tuple(shape) + (dt.itemsize,), numpy.uint8, memptr,
+                       tuple(strides) + (1,))
+    return raw._view_py(tuple(shape), tuple(strides), 0, dt)
 
 
 # the start alignment of device allocations (runtime.md 7.1: aclrtMalloc

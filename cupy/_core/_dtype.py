@@ -53,3 +53,19 @@ def get_dtype(dtype):
     except TypeError:
         pass
     return native
+
+
+def get_container_dtype(dtype):
+    """``get_dtype``, also accepting the dtypes a device array may only
+    hold (datetime64, timedelta64, structured and void): reached through
+    ``view`` and ``__cuda_array_interface__`` (as CuPy), never computed
+    on (``is_container``)."""
+    dt = numpy.dtype(dtype)
+    if dt.kind in 'MmV' and dt.isnative and not dt.hasobject:
+        return dt
+    return get_dtype(dt)
+
+
+def is_container(dt):
+    """True for a dtype that device arrays hold but never compute on."""
+    return dt.kind in 'MmV'

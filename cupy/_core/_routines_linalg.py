@@ -186,3 +186,11 @@ def product(a, b, batch, loop, target=None):
                          b.get().astype(loop, copy=False))
     res.set(numpy.ascontiguousarray(numpy.broadcast_to(h, full)))
     return res
+
+
+# CuPy's compute-type names, read from this module by CuPy code and tests
+from cupy._core._compute_type import (  # NOQA
+    COMPUTE_TYPE_TBD, COMPUTE_TYPE_DEFAULT, COMPUTE_TYPE_PEDANTIC,
+    COMPUTE_TYPE_FP16, COMPUTE_TYPE_FP32, COMPUTE_TYPE_FP64,
+    COMPUTE_TYPE_BF16, COMPUTE_TYPE_TF32, get_compute_type,
+    set_compute_type)

@@ -97,6 +97,24 @@ def contiguous_strides(tuple shape, Py_ssize_t itemsize, str order='C'):
             else _c_strides(shape, itemsize))
 
 
+cdef _check_own_strides(tuple shape, tuple strides, Py_ssize_t itemsize):
+    # the array allocates its C-contiguous size: the strides must stay in it
+    if _prod(shape) == 0:
+        return
+    cdef Py_ssize_t hi = itemsize, n, s
+    for n, s in zip(shape, strides):
+        if s < 0:
+            raise ValueError(
+                'ndarray() with strides {} and no memptr: negative strides '
+                'need a memptr that points past the start'.format(strides))
+        hi += (n - 1) * s
+    if hi > _nbytes(shape, itemsize):
+        raise ValueError(
+            'ndarray() with strides {} reaches byte {} of an allocation of '
+            '{} bytes (shape {}); pass a larger memptr'.format(
+                strides, hi, _nbytes(shape, itemsize), shape))
+
+
 cdef tuple _normalize_shape(shape):
     cdef list out
     if isinstance(shape, (int, numpy.integer)):
@@ -204,6 +222,8 @@ cdef class ndarray:
             strd = tuple(int(s) for s in strides)
             if len(strd) != len(shp):
                 raise ValueError('strides and shape differ in length')
+            if memptr is None:
+                _check_own_strides(shp, strd, itemsize)
         self._init_layout(shp, strd)
 
     cdef _init_layout(self, tuple shape, tuple strides):
@@ -255,6 +275,12 @@ cdef class ndarray:
         and memory of an array never change but through _init_layout)."""
         if self._operand is not None:
             return self._operand
+        if _dtype.is_container(self.dtype):
+            raise TypeError(
+                'cupy arrays of dtype {} only hold data (datetime, '
+                'timedelta and structured dtypes are containers): view '
+                'them as a numeric dtype (e.g. a.view(numpy.int64)) to '
+                'compute or copy'.format(self.dtype))
         cdef BaseMemory mem = self.data.mem
         cdef Py_ssize_t itemsize = self.dtype.itemsize
         cdef Py_ssize_t off = self.data.ptr - mem.ptr, s
@@ -324,6 +350,21 @@ cdef class ndarray:
         return self.dtype.itemsize
 
     @property
+    def _index_32_bits(self):
+        """CuPy's test of whether 32-bit indices reach every element: at
+        most 2**31 elements spanning at most 2**31 bytes (int32's range
+        of non-negative offsets, one past the end included)."""
+        cdef Py_ssize_t lo = 0, hi = self.dtype.itemsize, n, s
+        if self.size > 2 ** 31:
+            return False
+        for n, s in zip(self._shape, self._strides):
+            if s < 0:
+                lo += (n - 1) * s
+            else:
+                hi += (n - 1) * s
+        return self.size == 0 or hi - lo <= 2 ** 31
+
+    @property
     def nbytes(self):
         return self.size * self.dtype.itemsize
 
@@ -388,7 +429,7 @@ cdef class ndarray:
         if dtype is None:
             return self._view(self._shape, self._strides, 0)
         _shape = _core_module('_shape')
-        return _shape.view_as(self, _dtype.get_dtype(dtype))
+        return _shape.view_as(self, _dtype.get_container_dtype(dtype))
 
     def reshape(self, *shape, order='C', copy=None):
         """A view with a new shape where possible, else a copy
@@ -675,7 +716,7 @@ cdef class ndarray:
     def __cuda_array_interface__(self):
         # exported only where device memory is CUDA memory (issue 19);
         # elsewhere AttributeError, so hasattr() is False for consumers
-        from cupy._core import _array_interface
+        _array_interface = _core_module('_array_interface')
         return _array_interface.export(self)
 
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None,
@@ -1303,6 +1344,14 @@ cpdef _copy_to(ndarray dst, ndarray src):
         return
     if src.data.device_id != dst.data.device_id:
         src = _to_device(src, dst.data.device_id)
+    if _dtype.is_container(dst.dtype) or _dtype.is_container(src.dtype):
+        if dst.dtype != src.dtype:
+            raise TypeError('cupy cannot cast between {} and {} (they are '
+                            'container dtypes here)'.format(src.dtype,
+                                                             dst.dtype))
+        # a dtype that is only held: its bytes are copied
+        _copy_to(_as_bytes(dst), _as_bytes(_broadcast_to(src, dst._shape)))
+        return
     if not _aligned(src):
         # e.g. a byte-offset view(dtype): move its bytes into place first
         tmp = _empty(src._shape, src.dtype)

@@ -10,7 +10,16 @@ from cupy._core._routines_creation import device_scope
 
 
 def _shape_tuple(shape):
+    if shape is None:
+        # NumPy 2.3's message
+        raise TypeError('Use () not None as shape arguments')
     return tuple(_shape.int_sequence(shape))
+
+
+def _check_subok(subok):
+    if subok:
+        raise TypeError('subok=True is not supported: cupy arrays have no '
+                        'subclasses')
 
 
 def _order(order):
@@ -92,12 +101,14 @@ def _like(a, dtype, order, shape):
 
 def empty_like(prototype, dtype=None, order='K', subok=None, shape=None, *,
                device=None):
+    _check_subok(subok)
     with device_scope(device):
         return _like(prototype, dtype, order, shape)
 
 
 def zeros_like(a, dtype=None, order='K', subok=None, shape=None, *,
                device=None):
+    _check_subok(subok)
     with device_scope(device):
         out = _like(a, dtype, order, shape)
         core._fill(out, 0)
@@ -106,6 +117,7 @@ def zeros_like(a, dtype=None, order='K', subok=None, shape=None, *,
 
 def ones_like(a, dtype=None, order='K', subok=None, shape=None, *,
               device=None):
+    _check_subok(subok)
     with device_scope(device):
         out = _like(a, dtype, order, shape)
         core._fill(out, 1)
@@ -114,6 +126,7 @@ def ones_like(a, dtype=None, order='K', subok=None, shape=None, *,
 
 def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None,
               *, device=None):
+    _check_subok(subok)
     with device_scope(device):
         out = _like(a, dtype, order, shape)
         core._fill(out, _cast_fill_value(fill_value, out.dtype))

@@ -30,6 +30,9 @@ class _Grid:
 
     def __getitem__(self, key):
         if isinstance(key, slice):
+            if key.stop is None and not isinstance(key.step, complex):
+                # NumPy's arange(start, None): start is the stop
+                key = slice(0, key.start or 0, key.step)
             start, step, count, nums = _points(key)
             typ = numpy.result_type(*nums)
             if isinstance(key.step, complex):

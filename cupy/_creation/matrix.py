@@ -22,8 +22,10 @@ def _diagonal_view(a, k):
 
 
 def _order(order):
-    if order in ('C', 'F'):
-        return order
+    if order is None:
+        return 'C'      # as numpy.eye
+    if isinstance(order, str) and order.upper() in ('C', 'F'):
+        return order.upper()        # NumPy takes 'c' and 'f' too
     raise ValueError("only 'C' or 'F' order is permitted")
 
 

@@ -11,11 +11,15 @@ from cupy._core import core
 
 def piecewise(x, condlist, funclist, *args, **kw):
     x = x if isinstance(x, core.ndarray) else cupy.asarray(x)
-    # one condition (an array, a bool, or a flat list of bools for a
-    # non-0-d x) rather than a list of them, as NumPy decides
-    if not isinstance(condlist, (list, tuple)) or (
-            x.ndim != 0 and condlist and not isinstance(
-                condlist[0], (list, tuple, core.ndarray, numpy.ndarray))):
+    # one condition (a bool, an array of x's shape, or a flat list of
+    # bools for a non-0-d x) rather than a sequence of them, as NumPy
+    # decides (an array of one more dimension holds one condition per row)
+    is_array = isinstance(condlist, (core.ndarray, numpy.ndarray))
+    if numpy.isscalar(condlist) or (
+            is_array and condlist.ndim <= x.ndim) or (
+            not is_array and x.ndim != 0 and len(condlist) and
+            not isinstance(condlist[0], (list, tuple, core.ndarray,
+                                         numpy.ndarray))):
         condlist = [condlist]
     conds = [cupy.asarray(c, dtype=bool) for c in condlist]
     n, n2 = len(conds), len(funclist)

@@ -1,16 +1,20 @@
-"""vectorize: the function is called once on whole device arrays.
+"""vectorize: the function runs once on whole device arrays.
 
-Functions made of arithmetic, ufuncs and ``cupy.where`` compute the
-elementwise result that way on the device.  A function that needs one
-element at a time (``if x > 0:``, ``math.sin(x)``, ``float(x)`` ...)
-fails when called on arrays; that failure is raised as a
-NotImplementedError saying why, never turned into a host loop.
+A Python function with source is run statement by statement over all
+elements at once (``_vectorize_trace``): arithmetic, ufuncs, ``if``,
+``while``, ``for ... in range``, conditional expressions, ``max``/``min``
+and number casts become array operations and lane masks on the device.
+A callable without Python source (a ufunc, a builtin, a callable object)
+is called once on the arrays; when that call fails because it needs one
+element at a time, a NotImplementedError says why.  Nothing ever runs
+element by element on the host.
 """
 
 import numpy
 
 import cupy
 from cupy._core import core
+from cupy._functional import _vectorize_trace
 
 
 
@@ -38,6 +42,7 @@ class vectorize:
         self.excluded = set(excluded or ())
         self.cache = cache
         self.signature = signature
+        self._source = None     # (function, ast node), False: no source
         self.__doc__ = pyfunc.__doc__ if doc is None else doc
 
     def _device(self, key, value):
@@ -52,8 +57,17 @@ class vectorize:
         shape = cupy.broadcast_shapes(*[
             a.shape for k, a in list(enumerate(args)) + list(kwargs.items())
             if k not in self.excluded])
+        if self._source is None:
+            self._source = _vectorize_trace.source_of(self.pyfunc) or False
+        if self._source:
+            res = _vectorize_trace.run(*self._source, args, kwargs)
+        else:
+            res = self._call_whole(args, kwargs)
+        return self._outputs(res, shape)
+
+    def _call_whole(self, args, kwargs):
         try:
-            res = self.pyfunc(*args, **kwargs)
+            return self.pyfunc(*args, **kwargs)
         except (TypeError, ValueError) as e:
             if _is_ufunc_type_error(e):
                 # a ufunc without a loop for these types: NumPy's
@@ -66,11 +80,18 @@ class vectorize:
                 'arrays (element-by-element Python is not run on the host)'
                 .format(getattr(self.pyfunc, '__name__', self.pyfunc),
                         type(e).__name__, e)) from e
+
+    def _outputs(self, res, shape):
         outs = res if isinstance(res, tuple) else (res,)
         if self.otypes is not None and len(self.otypes) != len(outs):
             raise ValueError('Invalid number of outputs')
         done = []
         for i, r in enumerate(outs):
+            if not isinstance(r, _vectorize_trace.NUMBERS):
+                raise TypeError(
+                    'cupy.vectorize: {!r} returned {!r}, which is not a '
+                    'number'.format(
+                        getattr(self.pyfunc, '__name__', self.pyfunc), r))
             r = cupy.asarray(r)
             if self.otypes is not None:
                 r = r.astype(self.otypes[i], copy=False)

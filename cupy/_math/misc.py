@@ -138,11 +138,13 @@ def angle(z, deg=False):
 # --------------------------------------------------------- special values
 
 def sinc(x):
-    """``sin(pi x) / (pi x)``, 1 at 0 (NumPy's formulation: x = 0 is
-    replaced by 1e-20 before dividing)."""
+    """``sin(pi x) / (pi x)``, exactly 1 at 0 (NumPy divides by pi * 1e-20
+    there, which is 0 in float16: 0/0; here zeros divide by pi and the
+    result is replaced by 1)."""
     x = _as_array(x)
-    y = numpy.pi * where(ufuncs.equal(x, 0), 1.0e-20, x)
-    return ufuncs.sin(y) / y
+    zero = ufuncs.equal(x, 0)
+    y = numpy.pi * where(zero, 1, x)
+    return where(zero, 1, ufuncs.sin(y) / y)
 
 
 def i0(x):

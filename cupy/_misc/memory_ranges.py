@@ -39,6 +39,23 @@ def _layouts(a, b):
             numpy.asarray(_AddressLayout(b)))
 
 
+def byte_bounds(a):
+    """(lowest, one past the highest) device address of the bytes ``a``
+    spans (``numpy.lib.array_utils.byte_bounds`` of a device array)."""
+    if not isinstance(a, core.ndarray):
+        raise TypeError('byte_bounds expects a cupy.ndarray, not {}'.format(
+            type(a).__name__))
+    low = high = a.data.ptr
+    if a.size == 0:
+        return low, high
+    for n, s in zip(a.shape, a.strides):
+        if s < 0:
+            low += (n - 1) * s
+        else:
+            high += (n - 1) * s
+    return low, high + a.itemsize
+
+
 def may_share_memory(a, b, max_work=None):
     """Whether `a` and `b` might share memory; by default only their
     address bounds are compared (NumPy's MAY_SHARE_BOUNDS)."""

@@ -9,6 +9,7 @@ from cupy._core import _routines_linalg
 from cupy._core import _routines_ufuncs as ufuncs
 from cupy._core import core
 from cupy._core._operands import as_array
+from cupy._manipulation.basic import copyto
 from cupy._manipulation.transpose import moveaxis
 from cupy._core._routines_product import dot  # NOQA
 from cupy._core._routines_product import tensordot
@@ -17,9 +18,56 @@ from cupy._core._routines_product import tensordot
 def matmul(x1, x2, /, out=None, *, casting='same_kind', order='K',
            dtype=None, subok=True, axes=None, axis=None, signature=None):
     """Matrix product (``numpy.matmul``): 1-d operands are promoted and
-    the added axis removed again, batch axes broadcast."""
+    the added axis removed again, batch axes broadcast.  ``axes`` names
+    the matrix axes of each operand and of the result (NumPy's gufunc
+    keyword): they are moved last, and the result's moved into place."""
+    if axes is not None and axis is None and signature is None:
+        return _matmul_axes(as_array(x1), as_array(x2), out, axes,
+                            dict(casting=casting, order=order, dtype=dtype,
+                                 subok=subok))
     return _routines_linalg.matmul(x1, x2, out, casting, order, dtype,
                                    subok, axes, axis, signature)
+
+
+def _core_axes(entry, nd, core_nd, what):
+    # an operand's matrix axes: a tuple of core_nd ints (an int for one)
+    if core_nd == 0:
+        return ()
+    entry = (entry,) if isinstance(entry, (int, numpy.integer)) else \
+        tuple(entry)
+    if len(entry) != core_nd:
+        raise ValueError(
+            'matmul: axes item {} has {} entries, but the {} has {} core '
+            'dimension(s)'.format(what, len(entry), 'result' if what == 2
+                                  else 'operand', core_nd))
+    return tuple(numpy.lib.array_utils.normalize_axis_index(int(i), nd)
+                 for i in entry)
+
+
+def _matmul_axes(a, b, out, axes, kw):
+    core_a, core_b = min(a.ndim, 2), min(b.ndim, 2)
+    core_out = (core_a == 2) + (core_b == 2)
+    axes = list(axes)
+    if len(axes) != 3:
+        # NumPy counts the result's optional core axes even where 1-d
+        # operands drop them
+        raise ValueError('matmul: axes should be a list with an entry for '
+                         'both operands and the result')
+    ax_a = _core_axes(axes[0], a.ndim, core_a, 0)
+    ax_b = _core_axes(axes[1], b.ndim, core_b, 1)
+    last = tuple(range(-core_a, 0))
+    a = moveaxis(a, ax_a, last)
+    b = moveaxis(b, ax_b, tuple(range(-core_b, 0)))
+    res = _routines_linalg.matmul(a, b, None, **kw)
+    ax_o = _core_axes(axes[2], res.ndim, core_out, 2)
+    res = moveaxis(res, tuple(range(-core_out, 0)), ax_o)
+    if out is None:
+        return res
+    if out.shape != res.shape:
+        raise ValueError('matmul: out has shape {}, the result {}'.format(
+            out.shape, res.shape))
+    copyto(out, res, casting=kw['casting'])
+    return out
 
 
 def vdot(a, b):

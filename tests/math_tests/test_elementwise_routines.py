@@ -174,6 +174,15 @@ class TestSincI0:
     def test_sinc(self, xp, dtype):
         return xp.sinc(_a(xp, dtype) / 3)
 
+    @testing.for_dtypes('efdFD')
+    def test_sinc_at_zero_is_one(self, dtype):
+        # exactly 1, float16 too (NumPy's 1e-20 trick is 0 in float16)
+        x = cupy.array([0, -0.0, 0.5], dtype)
+        r = cupy.sinc(x)
+        assert r.dtype == x.dtype
+        testing.assert_array_equal(r[:2], cupy.ones(2, dtype))
+        testing.assert_allclose(r[2], 2 / numpy.pi, rtol=1e-3)
+
     @testing.for_all_dtypes(no_complex=True)
     @testing.numpy_cupy_allclose(rtol=_TOL)
     def test_i0(self, xp, dtype):
