@@ -1,6 +1,6 @@
-"""The ``linalg`` job of benchmark.py: solve, inv, cholesky, qr, svd and
-eigh of square matrices, float32 and float64, against NumPy in the same
-run.  Only qr has a device path today (aclnnLinalgQr); the others are the
+"""The ``linalg`` job of benchmark.py: solve, inv, cholesky, qr, svd,
+eigh, lu_factor (against SciPy's) and eig of square matrices, float32 and
+float64, against NumPy in the same run.  Only qr has a device path today (aclnnLinalgQr); the others are the
 counted host fallback (TODO.md, "Linear algebra"), so their ratio is the
 cost of the two copies over NumPy's own time.  Each result is checked by
 reconstruction (a @ x = b, a @ inv = 1, l l^H = a, q r = a, u s vh = a,
@@ -16,7 +16,10 @@ import timing
 
 _SIZES = {'solve': (256, 1024, 2048), 'inv': (256, 1024, 2048),
           'cholesky': (256, 1024, 2048), 'qr': (256, 1024, 2048),
-          'svd': (256, 512), 'eigh': (256, 512)}
+          'svd': (256, 512), 'eigh': (256, 512),
+          # issue 13 follow-ups: LU composed on the device (cupyx.scipy.
+          # linalg.lu_factor) and eig's shifted QR iterations (O(n^4))
+          'lu_factor': (256, 1024), 'eig': (32, 64)}
 
 
 def _operand(n, dtype, op):
@@ -27,8 +30,20 @@ def _operand(n, dtype, op):
     return (a + n * numpy.eye(n)).astype(dtype)     # well conditioned
 
 
+def _lu_factor(xp):
+    if xp is numpy:
+        import scipy.linalg
+        return scipy.linalg.lu_factor
+    import cupyx.scipy.linalg
+    return cupyx.scipy.linalg.lu_factor
+
+
 def _calls(op, xp, a, b):
     la = xp.linalg
+    if op == 'lu_factor':
+        return lambda: _lu_factor(xp)(a)
+    if op == 'eig':
+        return lambda: la.eig(a)
     return {'solve': lambda: la.solve(a, b), 'inv': lambda: la.inv(a),
             'cholesky': lambda: la.cholesky(a), 'qr': lambda: la.qr(a),
             'svd': lambda: la.svd(a), 'eigh': lambda: la.eigh(a)}[op]
@@ -45,6 +60,9 @@ def _residual(op, a, res, b):
         return res[0] @ res[1] - a
     if op == 'svd':
         return (res[0] * res[1]) @ res[2] - a
+    if op == 'lu_factor':
+        import scipy.linalg
+        return a @ scipy.linalg.lu_solve(res, b) - b
     return a @ res[1] - res[1] * res[0]
 
 

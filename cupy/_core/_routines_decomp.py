@@ -32,7 +32,13 @@ OPERATIONS = ('lu_factor', 'lu_solve', 'cholesky', 'qr', 'triangular_solve',
 _COMPOSED = {'solve': ('qr', 'triangular_solve', 'slogdet'),
              'inv': ('qr', 'triangular_solve', 'slogdet'),
              'det': ('slogdet',), 'lstsq': ('svd',), 'eigh': ('svd',),
-             'cholesky': ('svd', 'qr')}
+             'cholesky': ('svd', 'qr'),
+             # _routines_lu: blocked LU of gathers, products and the
+             # unit triangular solve
+             'lu_factor': ('triangular_solve',),
+             'lu_solve': ('triangular_solve',),
+             # _routines_eig: shifted QR iterations on the provider's qr
+             'eig': ('qr',)}
 
 
 def _resolve(op, loop):
@@ -105,30 +111,35 @@ def run(op, host_fn, operands, loop):
 
 def qr(a, mode, loop):
     """``numpy.linalg.qr(a, mode)`` of a stack of ``loop`` matrices: the
-    provider's 'qr' for the reduced and complete modes of a non-empty
-    stack where it lists ``loop``, else the host."""
-    if (mode in ('reduced', 'complete') and a.size and
+    provider's 'qr' for the reduced, complete and r modes of a non-empty
+    stack where it lists ``loop``, else the host (mode 'raw': LAPACK's
+    Householder vectors and tau, which the device operator does not
+    return)."""
+    if (mode in ('reduced', 'complete', 'r') and a.size and
             _dispatch.device_has('qr', loop)):
         m, n = a.shape[-2:]
-        k = min(m, n) if mode == 'reduced' else m
+        k = m if mode == 'complete' else min(m, n)
         x = a if a.dtype == loop else a.astype(loop)
         q = core._empty(a.shape[:-2] + (m, k), loop)
         r = core._empty(a.shape[:-2] + (k, n), loop)
         try:
+            # mode 'r' is the reduced factorisation's R (NumPy's
+            # orgqr-free path); Q is computed and dropped
             core._run('qr', (q._as_view(), r._as_view()), (x._as_view(),),
-                      {'mode': mode})
-            return q, r
+                      {'mode': 'reduced' if mode == 'r' else mode})
+            return r if mode == 'r' else (q, r)
         except OperationNotSupported:
             pass
     return run('qr', lambda h: numpy.linalg.qr(h, mode=mode), (a,), loop)
 
 
-def triangular_solve(a, b, trans, lower, unit, loop, host_fn):
+def triangular_solve(a, b, trans, lower, unit, loop, host_fn, check=True):
     """x with op(a) x = b, a (n, n) triangular, b (n,) or (n, k): the
     provider's 'triangular_solve' where it lists ``loop``, else
     ``host_fn`` on the host.  The device gives NaN for a zero pivot, so a
     non-unit solve reads a's diagonal back once (n booleans) to raise
-    SciPy's LinAlgError."""
+    SciPy's LinAlgError, unless ``check`` is False (lu_solve: SciPy's
+    getrs does not check)."""
     if a.size and b.size and _dispatch.device_has('triangular_solve', loop):
         x2 = b.reshape(b.shape[0], -1) if b.ndim == 1 else b
         aa = a if a.dtype == loop else a.astype(loop)
@@ -141,7 +152,7 @@ def triangular_solve(a, b, trans, lower, unit, loop, host_fn):
         except OperationNotSupported:
             pass
         else:
-            if not unit:
+            if check and not unit:
                 zero = numpy.flatnonzero(
                     (a.diagonal() == 0).get())     # the one read back
                 if zero.size:

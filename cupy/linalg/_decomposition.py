@@ -7,6 +7,7 @@ import collections
 import numpy
 
 from cupy._core import _routines_decomp as _decomp
+from cupy._core import _routines_eig as _eig
 from cupy._core import _routines_solve as _dev
 from cupy._core._operands import as_array
 
@@ -112,10 +113,14 @@ def eig(a):
     """Eigenvalues and right eigenvectors of general matrices (real when
     every eigenvalue is, as NumPy)."""
     a, loop = _square(a)
+    if _eig.composable(loop):
+        return EigResult(*_eig.eig(a, loop, True))
     return EigResult(*_decomp.run('eig', numpy.linalg.eig, (a,), loop))
 
 
 def eigvals(a):
     """Eigenvalues of general matrices."""
     a, loop = _square(a)
+    if _eig.composable(loop):
+        return _eig.eig(a, loop, False)[0]
     return _decomp.run('eig', numpy.linalg.eigvals, (a,), loop)

@@ -166,10 +166,19 @@ def test_show_info(cache, capsys):
 def test_get_fft_plan(cache):
     import cupyx.scipy.fft as cfft
     x = cupy.asarray(_data((3, 96), numpy.complex64))
-    with cfft.get_fft_plan(x, axes=(-1,)) as plan:
-        misses = cache.stats()['misses']
-        res = cfft.fft(x, plan=plan)
-        assert cache.stats()['misses'] == misses
+    plan = cfft.get_fft_plan(x, axes=(-1,))
+    assert isinstance(plan, cupy.cuda.cufft.Plan1d)
+    misses = cache.stats()['misses']
+    res = cfft.fft(x, plan=plan)
+    with plan:
+        assert cupy.cuda.cufft.get_current_plan() is plan
+        cfft.fft(x)
+    assert cupy.cuda.cufft.get_current_plan() is None
+    assert cache.stats()['misses'] == misses
+    # CuPy: a plan given both ways is a RuntimeError
+    with pytest.raises(RuntimeError, match='either as a context manager'):
+        with plan:
+            cfft.fft(x, plan=plan)
     testing.assert_allclose(res, numpy.fft.fft(x.get()), rtol=1e-5,
                             atol=1e-5)
     with pytest.raises(ValueError):
@@ -304,6 +313,7 @@ def test_get_fft_plan_checks_the_shape(cache):
     a = cupy.asarray(_data((4, 6), numpy.complex64))
     b = cupy.asarray(_data((8, 12), numpy.complex64))
     wrong = cfft.get_fft_plan(b, (8, 12), (0, 1))
+    assert isinstance(wrong, cupy.cuda.cufft.PlanNd)
     with pytest.raises(ValueError, match='plan and a.shape do not match'):
         with wrong:
             cupy.fft.fftn(a)
@@ -315,3 +325,42 @@ def test_get_fft_plan_checks_the_shape(cache):
     testing.assert_allclose(
         res, numpy.fft.fftn(a.get(), s=(4, 10), axes=(0, 1)), rtol=1e-5,
         atol=1e-5)
+
+
+def test_get_fft_plan_checks_real_transforms(cache):
+    import cupyx.scipy.fft as cfft
+    a = cupy.asarray(_data((10,), numpy.float32))
+    wrong = cfft.get_fft_plan(cupy.asarray(_data((50,), numpy.float32)),
+                              value_type='R2C')
+    with pytest.raises(ValueError, match='does not match the plan'):
+        with wrong:
+            cupy.fft.rfft(a)
+    with pytest.raises(ValueError, match='does not match the plan'):
+        with cfft.get_fft_plan(a):         # a C2C plan
+            cupy.fft.rfft(a)
+    c = cupy.fft.rfft(a)
+    with cfft.get_fft_plan(c, value_type='C2R'):
+        res = cupy.fft.irfft(c)
+    testing.assert_allclose(res, a, rtol=1e-5, atol=1e-5)
+
+
+def test_plan_cache_iterates_most_recent_first(cache):
+    # CuPy's PlanCache protocol: (key, node) pairs, node.plan a Plan1d or
+    # PlanNd, its work_area the bytes counted; cache[key] reorders,
+    # del cache[key] destroys
+    cufft = cupy.cuda.cufft
+    base = _live_plans()
+    cupy.fft.fft(cupy.asarray(_data((16,), numpy.complex64)))
+    cupy.fft.fft2(cupy.asarray(_data((8, 8), numpy.complex64)))
+    nodes = [node for _, node in cache]
+    assert [type(n.plan) for n in nodes] == [cufft.PlanNd, cufft.Plan1d]
+    assert sum(n.plan.work_area.mem.size for n in nodes) == \
+        cache.get_curr_memsize()
+    assert nodes[1].plan.nx == 16 and nodes[0].plan.shape == (8, 8)
+    assert [n for _, n in cache] == nodes       # iterating keeps order
+    cache[nodes[1].key]
+    assert [n.key for _, n in cache] == [nodes[1].key, nodes[0].key]
+    del cache[nodes[1].key]
+    assert cache.get_curr_size() == 1 and _live_plans() == base + 1
+    assert cache.get_curr_memsize() == nodes[0].memsize
+    assert str(nodes[0]) in str(cache)

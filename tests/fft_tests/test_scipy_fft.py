@@ -87,8 +87,24 @@ def test_bad_type(name):
                                     3 ** 9 + 2])
 @pytest.mark.parametrize('real', [False, True])
 def test_next_fast_len(target, real):
-    assert cupyx.scipy.fft.next_fast_len(target, real) == \
-        scipy_fft.next_fast_len(target, real)
+    # CuPy's definition: 7-smooth lengths (SciPy's real ones are 5-smooth,
+    # its complex ones 11-smooth); checked by brute force
+    def smooth(n):
+        for p in (2, 3, 5, 7):
+            while n and n % p == 0:
+                n //= p
+        return n <= 1
+
+    nxt = cupyx.scipy.fft.next_fast_len(target, real)
+    assert nxt >= target and smooth(nxt)
+    assert not any(smooth(m) for m in range(max(target, 1), nxt))
+    prev = cupyx.scipy.fft.prev_fast_len(target, real)
+    assert prev <= target and smooth(prev)
+    assert not any(smooth(m) for m in range(prev + 1, target + 1))
+    if real:
+        # powers of two agree with SciPy either way
+        assert cupyx.scipy.fft.next_fast_len(2 ** 10 - 3, real) == \
+            scipy_fft.next_fast_len(2 ** 10 - 3, real) == 2 ** 10
 
 
 def test_next_fast_len_errors():
@@ -97,6 +113,8 @@ def test_next_fast_len_errors():
             mod.next_fast_len(-1)
         with pytest.raises(TypeError):
             mod.next_fast_len(1.5)
+        with pytest.raises(ValueError):
+            mod.prev_fast_len(-1)
 
 
 def test_set_backend():

@@ -230,7 +230,7 @@ def test_empty_and_routes():
     from cupy._core import _dispatch
     assert _dispatch.route('solve', numpy.dtype('d')) == 'composed'
     assert _dispatch.route('eigh', numpy.dtype('d')) == 'composed'
-    assert _dispatch.route('eig', numpy.dtype('d')) == 'host'
+    assert _dispatch.route('eig', numpy.dtype('d')) == 'composed'
 
 
 def test_host_bytes_of_1024_float32():

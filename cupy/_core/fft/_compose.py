@@ -74,6 +74,11 @@ class _Table:
     def destroy(self):
         self.arrays = None
 
+    def describe(self):
+        """(shape, axes, value type, double) of the 1-D transform these
+        tables serve (key: kind, points, dtype char, ...)."""
+        return (self.key[1],), (-1,), 'C2C', self.key[2] in 'dD'
+
 
 def _cached(key, make):
     cache = _dispatch.run('fft_plan_cache', (), (), {}, 0)

@@ -5,13 +5,11 @@ distinct axes run together (one request where the provider takes it);
 repeated axes run one after the other as NumPy does.
 """
 
-import threading
-
 from cupy._core import _routines_ufuncs as _uf
 from cupy._core.fft import _transform as _t
+from cupy.xpu import cufft as _cufft
 
 
-_plans = threading.local()      # the stack of get_fft_plan blocks
 _nd = [True]        # cupy.fft.config.enable_nd_planning
 
 
@@ -23,34 +21,25 @@ def nd_planning(value=None):
     return _nd[0]
 
 
-def push_plan(plan):
-    """Enter a plan's block (cupyx.scipy.fft.get_fft_plan): transforms in
-    it must have the shape and axes it was made for, as CuPy checks."""
-    stack = getattr(_plans, 'stack', None)
-    if stack is None:
-        stack = _plans.stack = []
-    stack.append(plan)
-
-
-def pop_plan():
-    _plans.stack.pop()
-
-
 def _check_plan(kind, shape, axes):
-    stack = getattr(_plans, 'stack', None)
-    if not stack:
+    """Inside a plan's block (cupyx.scipy.fft.get_fft_plan), a transform
+    must have the type, shape and axes the plan was made for, as CuPy
+    checks (its ValueError message)."""
+    plan = _cufft.get_current_plan()
+    if plan is None:
         return
-    plan = stack[-1]
     want = tuple(sorted(ax % len(shape) for ax in plan.axes)) if len(
         plan.shape) == len(shape) else None
     if plan.value_type != kind or tuple(plan.shape) != tuple(shape) or \
             want != tuple(sorted(axes)):
         raise ValueError(
-            'The FFT plan and a.shape do not match: the plan is for a {} '
-            'transform of shape {} over axes {}, the array has shape {} '
-            'and axes {}'.format(plan.value_type, tuple(plan.shape),
-                                 tuple(plan.axes), tuple(shape),
-                                 tuple(axes)))
+            '{} The plan is for a {} transform of shape {} over axes {}, '
+            'the array has shape {} and axes {}'.format(
+                'Target array size does not match the plan.' if isinstance(
+                    plan, _cufft.Plan1d) else
+                'The cuFFT plan and a.shape do not match.',
+                plan.value_type, tuple(plan.shape), tuple(plan.axes),
+                tuple(shape), tuple(axes)))
 
 
 def c2c(a, n, axis, norm, forward, out=None):
@@ -93,6 +82,14 @@ def c2cn(a, s, axes, norm, forward, out=None):
                       out, a)
 
 
+def _with(shape, axes, sizes):
+    """`shape` with the sizes of `axes` replaced."""
+    shape = list(shape)
+    for ax, n in zip(axes, sizes):
+        shape[ax] = n
+    return shape
+
+
 def _unzip(steps):
     return [n for n, _ in steps], [ax for _, ax in steps]
 
@@ -111,6 +108,7 @@ def r2c(a, n, axis, norm, out=None, forward=True):
     norm, ((n, axis),) = _t.check_steps(a, [(n, axis)], norm, out, True)
     cdt = _t.widen(_t.result_dtype('r2c', a.dtype), out)
     x = _t.resize(a, axis, n)
+    _check_plan('R2C', x.shape, [axis])
     x = x.astype(cdt.char.lower()) if x.dtype != cdt.char.lower() else x
     res = _t.move_back(_t.r2c_last(_t.move_last(x, axis), forward), axis)
     return _t.deliver(_t.apply_scale(res, norm, forward, n, a.dtype), out,
@@ -126,6 +124,7 @@ def c2r(a, n, axis, norm, out=None, forward=False):
     cdt = _t.result_dtype('c2c', a.dtype)
     rdt = _t.result_dtype('c2r', a.dtype)
     x = _t.resize(a, axis, n // 2 + 1)
+    _check_plan('C2R', _with(x.shape, [axis], [n]), [axis])
     if x.dtype != cdt:
         x = x.astype(cdt)
     res = _t.move_back(_t.c2r_last(_t.move_last(x, axis), n, forward),
@@ -171,6 +170,7 @@ def r2cn(a, s, axes, norm, out=None):
     x = a
     for ax, n in zip(axes, s):
         x = _t.resize(x, ax, n)
+    _check_plan('R2C', x.shape, axes)
     x = _real_input(x)
     res = _whole('r2c', x, axes, s, True)
     if res is None:
@@ -199,6 +199,7 @@ def c2rn(a, s, axes, norm, out=None):
     for ax, n in zip(axes[:-1], s[:-1]):
         x = _t.resize(x, ax, n)
     x = _t.resize(x, axes[-1], s[-1] // 2 + 1)
+    _check_plan('C2R', _with(x.shape, axes, s), axes)
     if x.dtype != cdt:
         x = x.astype(cdt)
     res = _whole('c2r', x, axes, s, False)

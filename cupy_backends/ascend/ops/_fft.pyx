@@ -50,6 +50,7 @@ from cupy.xpu.memory_pool cimport MemoryPool
 
 from cupy_backends.backend.provider import OperationNotSupported
 from cupy.xpu.memory_pool import get_default_memory_pool
+from cupy.xpu import cufft as _cufft
 
 _C64 = numpy.dtype(numpy.complex64)
 _F32 = numpy.dtype(numpy.float32)
@@ -123,6 +124,13 @@ cdef class _Plan:
             _restore_device(prev, self.device)
         return 0
 
+    def describe(self):
+        """(shape, axes, value type, double) of the transform it plans:
+        the batch then the 1 to 3 transformed sizes."""
+        _, _, kind, _, n, batch = self.key
+        return ((batch,) + tuple(n), tuple(range(-len(n), 0)),
+                kind.upper(), False)
+
 
 cdef _Plan _make_plan(tuple key, int fft_type, int direction, tuple n,
                       int64_t batch, intptr_t stream):
@@ -180,6 +188,7 @@ class PlanCache:
     def __init__(self):
         self._lock = threading.RLock()
         self._plans = collections.OrderedDict()
+        self._nodes = {}
         self._size = _DEFAULT_SIZE
         self._memsize = -1
         self._curr_memsize = 0
@@ -189,6 +198,7 @@ class PlanCache:
         while self._plans and (len(self._plans) > size or (
                 memsize >= 0 and self._curr_memsize > memsize)):
             key, plan = self._plans.popitem(last=False)
+            self._nodes.pop(key, None)
             self._curr_memsize -= plan.nbytes
             self.evictions += 1
             plan.destroy()
@@ -220,6 +230,37 @@ class PlanCache:
 
     def holds(self, plan):
         return self._plans.get(plan.key) is plan
+
+    # CuPy's PlanCache as a mapping: iterating gives (key, node), most
+    # recently used first, without reordering; cache[key] gives the node
+    # and makes it the most recent; del cache[key] destroys the plan.
+    def _node(self, key):
+        entry = self._plans[key]
+        node = self._nodes.get(key)
+        if node is None or node.entry is not entry:
+            node = self._nodes[key] = _Node(key, entry)
+        return node
+
+    def __iter__(self):
+        with self._lock:
+            keys = list(reversed(self._plans))
+            return iter([(key, self._node(key)) for key in keys])
+
+    def __getitem__(self, key):
+        with self._lock:
+            node = self._node(key)
+            self._plans.move_to_end(key)
+            return node
+
+    def __delitem__(self, key):
+        with self._lock:
+            entry = self._plans.pop(key)
+            self._nodes.pop(key, None)
+            self._curr_memsize -= entry.nbytes
+            entry.destroy()
+
+    def __len__(self):
+        return len(self._plans)
 
     def get_size(self):
         return self._size
@@ -267,16 +308,35 @@ class PlanCache:
                  'current / max size   : {} / {} (counts)'.format(
                      len(self._plans), self._size),
                  'current / max memsize: {} / {} (bytes)'.format(
-                     self._curr_memsize, 'unlimited' if self._memsize < 0
+                     self._curr_memsize, '(unlimited)' if self._memsize < 0
                      else self._memsize),
                  'hits / misses: {} / {}'.format(self.hits, self.misses),
-                 'cached plans (least recently used first):']
-        for key in self._plans:
-            lines.append('    {}'.format(key))
+                 'cached plans (most recently used first):']
+        for key in reversed(self._plans):
+            lines.append(str(self._node(key)))
         return '\n'.join(lines)
 
     def __repr__(self):
         return self._info()
+
+
+class _Node:
+    """A cache entry as CuPy shows it: `key`, `plan` (a
+    cupy.cuda.cufft.Plan1d or PlanNd describing the transform, its
+    `work_area.mem.size` the bytes the cache counts for it) and
+    `memsize`."""
+
+    def __init__(self, key, entry):
+        self.key = key
+        self.entry = entry
+        self.memsize = entry.nbytes
+        shape, axes, value_type, double = entry.describe()
+        self.plan = _cufft.plan_of(shape, axes, value_type, double,
+                                   entry.nbytes)
+
+    def __repr__(self):
+        return 'key: {}, plan type: {}, memory usage: {}'.format(
+            self.key, type(self.plan).__name__, self.memsize)
 
 
 _cache = PlanCache()

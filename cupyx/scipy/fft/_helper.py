@@ -2,10 +2,11 @@
 
 import operator
 
-# SciPy's rule: 5-smooth lengths for real transforms, 11-smooth for
-# complex ones (pocketfft's fast radices).
-_REAL_PRIMES = (2, 3, 5)
-_COMPLEX_PRIMES = (2, 3, 5, 7, 11)
+# CuPy's rule (cupyx.scipy.fft.next_fast_len): lengths made of 2, 3, 5
+# and 7, the radices cuFFT is fastest at, for real and complex transforms
+# alike (SciPy's pocketfft uses 5-smooth real, 11-smooth complex); CuPy's
+# own tests check this set.
+_FAST_PRIMES = (2, 3, 5, 7)
 
 
 def _smooth(n, primes):
@@ -16,15 +17,29 @@ def _smooth(n, primes):
 
 
 def next_fast_len(target, real=False):
-    """The smallest length >= ``target`` made of the factors SciPy's FFT
-    is fastest at (2, 3, 5 for real transforms; also 7, 11 for complex)."""
+    """The smallest length >= ``target`` made of the factors 2, 3, 5, 7
+    (CuPy's definition; ``real`` is accepted for SciPy's signature)."""
     target = operator.index(target)
     if target < 0:
         raise ValueError('Target length must be positive')
     if target == 0:
         return 0
-    primes = _REAL_PRIMES if real else _COMPLEX_PRIMES
+    primes = _FAST_PRIMES
     n = target
     while not _smooth(n, primes):
         n += 1
+    return n
+
+
+def prev_fast_len(target, real=False):
+    """The largest length <= ``target`` made of the factors 2, 3, 5, 7
+    (as :func:`next_fast_len`; ``real`` is accepted for SciPy's
+    signature)."""
+    target = operator.index(target)
+    if target < 0:
+        raise ValueError('Target length must be positive')
+    primes = _FAST_PRIMES
+    n = target
+    while n > 1 and not _smooth(n, primes):
+        n -= 1
     return n

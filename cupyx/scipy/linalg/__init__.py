@@ -15,3 +15,13 @@ from cupyx.scipy.linalg._special import hankel  # NOQA
 from cupyx.scipy.linalg._special import hilbert  # NOQA
 from cupyx.scipy.linalg._special import khatri_rao  # NOQA
 from cupyx.scipy.linalg._special import toeplitz  # NOQA
+from cupyx.scipy.linalg._matfuncs import expm  # NOQA
+from cupyx.scipy.linalg._special_more import bandwidth  # NOQA
+from cupyx.scipy.linalg._special_more import companion  # NOQA
+from cupyx.scipy.linalg._special_more import convolution_matrix  # NOQA
+from cupyx.scipy.linalg._special_more import dft  # NOQA
+from cupyx.scipy.linalg._special_more import fiedler  # NOQA
+from cupyx.scipy.linalg._special_more import fiedler_companion  # NOQA
+from cupyx.scipy.linalg._special_more import hadamard  # NOQA
+from cupyx.scipy.linalg._special_more import helmert  # NOQA
+from cupyx.scipy.linalg._special_more import leslie  # NOQA
