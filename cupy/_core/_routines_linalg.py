@@ -15,6 +15,7 @@ import numpy
 
 from cupy._core import _dispatch
 from cupy._core import _fallback
+from cupy._core import _plans
 from cupy._core import core
 from cupy._core._operands import as_array, check_out, finish, overlap
 from cupy_backends.backend.provider import OperationNotSupported
@@ -91,8 +92,7 @@ def result_shape(ashape, bshape):
 # whose loop the provider runs on both dtypes as they are, repeats the
 # decisions of ``matmul`` below; they are kept per signature (and dispatch
 # generation), so such a call is one allocation and one provider request.
-_PLANS = {}
-_PLANS_MAX = 1024       # signatures kept; past it the table starts over
+_PLANS = _plans.PlanTable()
 
 
 def _plan(a, b, batch, loop, n, k, m):
@@ -142,14 +142,8 @@ def matmul(a, b, out=None, casting='same_kind', order='K', dtype=None,
     if key is not None:
         plan = _plan(a, b, batch, loop, a2[-2], a2[-1], b2[-1])
         if plan is not None:
-            try:
-                res = _run_plan(plan, a, b)
-            except OperationNotSupported:
-                pass
-            else:
-                if len(_PLANS) >= _PLANS_MAX:
-                    _PLANS.clear()
-                _PLANS[key] = plan
+            res = _PLANS.first_run(key, plan, _run_plan, a, b)
+            if res is not None:
                 return res
     res = product(a.reshape(a2), b.reshape(b2), batch, loop, target)
     if res is target:

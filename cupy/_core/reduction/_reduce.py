@@ -27,6 +27,7 @@ import numpy
 from cupy._core import _dispatch
 from cupy._core import _dtype
 from cupy._core import _fallback
+from cupy._core import _plans
 from cupy._core import _shape
 from cupy._core import core
 from cupy._core.reduction import _compose
@@ -235,8 +236,7 @@ def _supported_dtype(dtype):
 # ``a + b``).  The key holds the dispatch generation: hiding loops or
 # swapping the provider starts over.  Only requests the provider ran
 # natively become plans; the rest take the general path every time.
-_PLANS = {}
-_PLANS_MAX = 1024       # signatures kept; past it the table starts over
+_PLANS = _plans.PlanTable()
 
 
 def _plan_key(name, a, axis, keepdims, dtype, out, initial, where, ddof):
@@ -354,14 +354,8 @@ def reduce(name, a, axis=None, dtype=None, out=None, keepdims=False,
     if key is not None:
         plan = _plan(name, a, axes, keepdims, loop, natural)
         if plan is not None:
-            try:
-                res = _run_plan(plan, a)
-            except OperationNotSupported:
-                pass
-            else:
-                if len(_PLANS) >= _PLANS_MAX:
-                    _PLANS.clear()
-                _PLANS[key] = plan
+            res = _PLANS.first_run(key, plan, _run_plan, a)
+            if res is not None:
                 return res
     res = reduce_values(name, a, axes, keepdims, loop, natural, out, ddof,
                         ax_norm, kwargs)
