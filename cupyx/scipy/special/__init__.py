@@ -32,6 +32,22 @@ from cupyx.scipy.special._convex import (  # NOQA
 from cupyx.scipy.special._beta import beta_ as beta, betaln_ as betaln  # NOQA
 from cupyx.scipy.special._ellip import (  # NOQA
     ellipk_ as ellipk, ellipkm1_ as ellipkm1)
+from cupyx.scipy.special._igam import (  # NOQA
+    gammainc_ as gammainc, gammaincc_ as gammaincc, gdtr_ as gdtr,
+    gdtrc_ as gdtrc, chdtr_ as chdtr, chdtrc_ as chdtrc, pdtr_ as pdtr,
+    pdtrc_ as pdtrc)
+from cupyx.scipy.special._incbet import (  # NOQA
+    betainc_ as betainc, bdtr_ as bdtr, bdtrc_ as bdtrc, fdtr_ as fdtr,
+    fdtrc_ as fdtrc, nbdtr_ as nbdtr, nbdtrc_ as nbdtrc)
+from cupyx.scipy.special._expint import (  # NOQA
+    exp1_ as exp1, expi_ as expi, expn_ as expn)
+from cupyx.scipy.special._zeta import zetac_ as zetac  # NOQA
+from cupyx.scipy.special._inverse import (  # NOQA
+    gammaincinv_ as gammaincinv, gammainccinv_ as gammainccinv,
+    betaincinv_ as betaincinv, chdtri_ as chdtri, pdtri_ as pdtri,
+    bdtri_ as bdtri, fdtri_ as fdtri, nbdtri_ as nbdtri)
+from cupyx.scipy.special._recurrence import (  # NOQA
+    yn_ as yn, poch_ as poch, binom_ as binom)
 from cupyx.scipy.special._logsumexp import (  # NOQA
     logsumexp, softmax, log_softmax)
 from cupyx.scipy.special._misc import (  # NOQA

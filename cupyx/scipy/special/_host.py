@@ -12,12 +12,8 @@ from cupyx.scipy.special._ufuncs import define
 
 # ufuncs: name -> SciPy ufunc (the special functions not composed yet)
 HOST_UFUNCS = (
-    'poch', 'binom', 'betainc', 'betaincinv', 'gammainc',
-    'gammaincc', 'gammaincinv', 'gammainccinv', 'yn', 'bdtr', 'bdtrc',
-    'bdtri', 'chdtr', 'chdtrc', 'chdtri', 'fdtr', 'fdtrc', 'fdtri', 'gdtr',
-    'gdtrc', 'nbdtr', 'nbdtrc', 'nbdtri', 'pdtr', 'pdtrc', 'pdtri',
-    'ellipkinc', 'ellipeinc', 'ellipj', 'zetac',
-    'wright_bessel', 'exp1', 'expi', 'expn', 'sici', 'shichi', 'lpmv')
+    'ellipkinc', 'ellipeinc', 'ellipj',
+    'wright_bessel', 'sici', 'shichi', 'lpmv')
 
 ufuncs = {name: define(getattr(_sc, name)) for name in HOST_UFUNCS}
 

@@ -6,17 +6,15 @@ import numpy
 import scipy.special as _sc
 
 import cupy
-from cupyx.scipy.special import _exp_log, _gamma
-from cupyx.scipy.special._host import host_call, ufuncs as _host_ufuncs
+from cupyx.scipy.special import _exp_log, _gamma, _incbet, _inverse, _zeta
+from cupyx.scipy.special._host import host_call
 
 
 def zeta(x, q=None, out=None):
-    """The Hurwitz zeta function (Riemann's for q=None); host."""
-    r = host_call('zeta', _sc.zeta, x, q)
-    if out is not None:
-        out[...] = r
-        return out
-    return r
+    """The Hurwitz zeta function (Riemann's for q=None)."""
+    if q is None:
+        return _zeta.riemann_zeta_(x, out=out)
+    return _zeta.zeta2_(x, q, out=out)
 
 
 def polygamma(n, x):
@@ -82,9 +80,9 @@ def sph_harm(m, n, theta, phi):
 
 def btdtr(a, b, x, out=None):
     """The beta distribution's CDF: betainc(a, b, x)."""
-    return _host_ufuncs['betainc'](a, b, x, out=out)
+    return _incbet.betainc_(a, b, x, out=out)
 
 
 def btdtri(a, b, p, out=None):
     """The beta distribution's quantile: betaincinv(a, b, p)."""
-    return _host_ufuncs['betaincinv'](a, b, p, out=out)
+    return _inverse.betaincinv_(a, b, p, out=out)

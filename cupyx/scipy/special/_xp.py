@@ -7,3 +7,28 @@ from cupy._core._routines_ufuncs import (  # NOQA
     isnan, isinf, isfinite, signbit, copysign, fmod, maximum, minimum,
     logical_and, logical_or, logical_not, arctan, power, rint, sinh, cosh)
 from cupy._core._routines_math import where  # NOQA
+
+
+def broadcast_arrays(*args):
+    import cupy
+    return cupy.broadcast_arrays(*args)
+
+
+def ascontiguousarray(a):
+    import cupy
+    return cupy.ascontiguousarray(a)
+
+
+def flatnonzero(a):
+    import cupy
+    return cupy.flatnonzero(a)
+
+
+def full(shape, value, dtype):
+    import cupy
+    return cupy.full(shape, value, dtype=dtype)
+
+
+def any(a):
+    import cupy
+    return cupy.any(a)

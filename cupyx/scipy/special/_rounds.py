@@ -1,0 +1,78 @@
+"""Data-dependent algorithms (series, continued fractions, branches of
+Cephes' routines) on whole arrays.
+
+A branch runs only on the elements that take it: their positions are read
+once (one device read of the count) and the branch computes on the
+gathered elements, whose results are scattered back.  A loop that runs
+until convergence runs in batches of rounds on the elements still active:
+after each batch the converged ones are stored and dropped, so a batch
+costs in proportion to the elements left, with one read per batch
+(``ROUNDS`` rounds), and a loop never runs more than the bound its Cephes
+routine has (MAXITER).
+"""
+
+import numpy
+
+# rounds between two reads of the active count: a converged element may
+# take up to this many extra terms, each below the tolerance already met
+ROUNDS = 8
+
+
+def flat(xp, *args):
+    """The arguments broadcast together, as 1-d float64 arrays, and the
+    common shape."""
+    args = xp.broadcast_arrays(*args)
+    shape = args[0].shape
+    return [xp.ascontiguousarray(a).reshape(-1) for a in args], shape
+
+
+def positions(xp, mask):
+    """The positions where `mask` holds (one read of their count)."""
+    return xp.flatnonzero(mask)
+
+
+def on_subset(xp, mask, fn, args, outs):
+    """outs[i][mask] = fn(*args[mask])[i]: `fn` runs on the elements
+    that take this branch only; nothing runs where none does."""
+    idx = positions(xp, mask)
+    if idx.size == 0:
+        return
+    res = fn(*[a[idx] for a in args])
+    if not isinstance(res, tuple):
+        res = (res,)
+    for o, r in zip(outs, res):
+        o[idx] = r
+
+
+def converge(xp, step, state, done, max_rounds, every=ROUNDS):
+    """Runs state = step(state) until done(state) holds for an element, or
+    max_rounds rounds (the Cephes routine's iteration bound); returns the
+    final states.  done is written NaN-safe (``~(err > tol)``): an element
+    whose state became NaN stops.  `state` is a tuple of 1-d arrays of one
+    length (constants of the loop included: step returns them
+    unchanged)."""
+    final = [s.copy() for s in state]
+    idx = None
+    left = max_rounds
+    while left > 0:
+        k = min(every, left)
+        for _ in range(k):
+            state = step(state)
+        left -= k
+        if idx is None:
+            for f, s in zip(final, state):
+                f[...] = s
+        else:
+            for f, s in zip(final, state):
+                f[idx] = s
+        keep = positions(xp, ~done(state))
+        if keep.size == 0:
+            break
+        if keep.size < state[0].size:
+            idx = keep if idx is None else idx[keep]
+            state = tuple(s[keep] for s in state)
+    return final
+
+
+def full(xp, n, value):
+    return xp.full((n,), value, dtype=numpy.float64)
