@@ -1377,10 +1377,22 @@ cpdef _copy_to(ndarray dst, ndarray src):
     _run('copy', (dst._as_view(),), (src._as_view(),))
 
 
+cdef dict _zero_items = {}     # dtype -> its zero as the provider takes it
+
+
 cpdef _fill(ndarray dst, value):
     if isinstance(value, ndarray):
         _copy_to(dst, value)
         return
+    if type(value) is int and value == 0 and dst._c_contiguous:
+        # zeros(): NumPy's cast of 0 is 0 in every dtype (issue 9)
+        z = _zero_items.get(dst.dtype)
+        if z is None:
+            z = numpy.zeros((), dst.dtype).item()
+            _zero_items[dst.dtype] = z
+        if dst.size and _aligned(dst):
+            _run('fill', (dst._as_view(),), (), {'value': z})
+            return
     # NumPy's casting of the scalar (OverflowError for out-of-range Python
     # ints, truncation of floats into ints ...), done on the host.
     v = numpy.asarray(value, dtype=dst.dtype) if not isinstance(

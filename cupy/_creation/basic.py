@@ -31,8 +31,42 @@ def _order(order):
     return order
 
 
+# The common call (issue 9's per-call cost): a shape of non-negative
+# Python ints (or one int), C order, the current device, a dtype seen
+# before: no argument checks beyond those, the dtype object from a table.
+_DTYPES = {}
+
+
+def _common_call(shape, dtype, order, device):
+    """(shape tuple, numpy.dtype) for the common call, else None."""
+    if device is not None or order != 'C':
+        return None
+    if type(shape) is int:
+        if shape < 0:
+            return None
+        shape = (shape,)
+    elif type(shape) is tuple:
+        for d in shape:
+            if type(d) is not int or d < 0:
+                return None
+    else:
+        return None
+    try:
+        dt = _DTYPES.get(dtype)
+    except TypeError:           # an unhashable dtype argument
+        return None
+    if dt is None:
+        dt = _dtype.get_dtype(float if dtype is None else dtype)
+        if len(_DTYPES) < 256:
+            _DTYPES[dtype] = dt
+    return shape, dt
+
+
 def empty(shape, dtype=float, order='C', *, device=None):
     """An uninitialised array (on ``device``, default the current one)."""
+    common = _common_call(shape, dtype, order, device)
+    if common is not None:
+        return core._empty(common[0], common[1])
     shape = _shape_tuple(shape)
     if any(d < 0 for d in shape):
         raise ValueError('negative dimensions are not allowed')
@@ -43,6 +77,11 @@ def empty(shape, dtype=float, order='C', *, device=None):
 
 
 def zeros(shape, dtype=float, order='C', *, device=None):
+    common = _common_call(shape, dtype, order, device)
+    if common is not None:
+        a = core._empty(common[0], common[1])
+        core._fill(a, 0)
+        return a
     with device_scope(device):
         a = empty(shape, dtype, order)
         core._fill(a, 0)
