@@ -38,3 +38,14 @@ cdef class Provider:
     # loop dtype), else the operation's own name (key: the dtype).  A loop
     # not listed is not run: the core takes the capability path.
     cpdef dict routes(self, str op)
+
+
+# A provider whose operations and routes are tables merged from its family
+# modules (merge_tables): `run` looks the entry up, `routes` the table,
+# and a name with no table of its own is an elementwise name, answered by
+# `elementwise_routes(name)`.  The ascend and CUDA providers are this.
+cdef class TableProvider(Provider):
+    cdef dict _operations
+    cdef dict _routes
+    cdef object _elementwise_routes
+

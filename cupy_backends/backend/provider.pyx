@@ -42,6 +42,31 @@ cdef class Provider:
         return {}
 
 
+cdef class TableProvider(Provider):
+    """Runs the operations of tables merged from family modules (see
+    provider.pxd)."""
+
+    def __init__(self, dict operations, dict routes, elementwise_routes):
+        self._operations = operations
+        self._routes = routes
+        self._elementwise_routes = elementwise_routes
+
+    cpdef run(self, str op, tuple outs, tuple ins, dict attrs,
+              intptr_t stream):
+        entry = self._operations.get(op)
+        if entry is None:
+            raise OperationNotSupported(op)
+        return entry(outs, ins, attrs, stream)
+
+    cpdef dict routes(self, str op):
+        table = self._routes.get(op)
+        if table is None:
+            # every other name is an elementwise one (a ufunc name or an
+            # extra name of operations.md)
+            table = self._elementwise_routes(op)
+        return dict(table)
+
+
 def merge_tables(families, str table):
     """{op: value} merged from the `table` attribute (OPERATIONS or
     ROUTES) of each family module of a provider; an operation defined by

@@ -7,11 +7,8 @@
 # key: route}); they are merged here.  A family adds a module to _FAMILIES,
 # no branch.  The elementwise routes are computed per ufunc on demand.
 
-from libc.stdint cimport intptr_t
+from cupy_backends.backend.provider cimport TableProvider
 
-from cupy_backends.backend.provider cimport Provider
-
-from cupy_backends.backend.provider import OperationNotSupported
 from cupy_backends.backend.provider import merge_tables
 from cupy_backends.ascend.ops import _copy
 from cupy_backends.ascend.ops import _creation
@@ -34,30 +31,11 @@ OPERATIONS = merge_tables(_FAMILIES, 'OPERATIONS')
 ROUTES = merge_tables(_FAMILIES, 'ROUTES')
 
 
-cdef class AscendProvider(Provider):
+cdef class AscendProvider(TableProvider):
     """Runs neutral operations on CANN aclnn operators (or the simulator)."""
 
-    cdef dict _operations
-    cdef dict _routes
-
     def __init__(self):
-        self._operations = OPERATIONS
-        self._routes = ROUTES
-
-    cpdef run(self, str op, tuple outs, tuple ins, dict attrs,
-              intptr_t stream):
-        entry = self._operations.get(op)
-        if entry is None:
-            raise OperationNotSupported(op)
-        return entry(outs, ins, attrs, stream)
-
-    cpdef dict routes(self, str op):
-        table = self._routes.get(op)
-        if table is None:
-            # every other name is an elementwise one (a ufunc name or an
-            # extra name of operations.md)
-            table = _elementwise.routes(op)
-        return dict(table)
+        TableProvider.__init__(self, OPERATIONS, ROUTES, _elementwise.routes)
 
     def __repr__(self):
         return '<AscendProvider>'

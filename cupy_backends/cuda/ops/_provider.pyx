@@ -6,11 +6,8 @@
 # here, as the ascend provider does.  An operation not listed raises
 # OperationNotSupported and the core takes its capability path.
 
-from libc.stdint cimport intptr_t
+from cupy_backends.backend.provider cimport TableProvider
 
-from cupy_backends.backend.provider cimport Provider
-
-from cupy_backends.backend.provider import OperationNotSupported
 from cupy_backends.backend.provider import merge_tables
 from cupy_backends.cuda.ops import _blas
 from cupy_backends.cuda.ops import _elementwise
@@ -28,29 +25,11 @@ OPERATIONS = merge_tables(_FAMILIES, 'OPERATIONS')
 ROUTES = merge_tables(_FAMILIES, 'ROUTES')
 
 
-cdef class CudaProvider(Provider):
+cdef class CudaProvider(TableProvider):
     """Runs neutral operations on NVRTC-compiled kernels and cuBLAS."""
 
-    cdef dict _operations
-    cdef dict _routes
-
     def __init__(self):
-        self._operations = OPERATIONS
-        self._routes = ROUTES
-
-    cpdef run(self, str op, tuple outs, tuple ins, dict attrs,
-              intptr_t stream):
-        entry = self._operations.get(op)
-        if entry is None:
-            raise OperationNotSupported(op)
-        return entry(outs, ins, attrs, stream)
-
-    cpdef dict routes(self, str op):
-        table = self._routes.get(op)
-        if table is None:
-            # every other name is an elementwise one
-            table = _elementwise.routes(op)
-        return dict(table)
+        TableProvider.__init__(self, OPERATIONS, ROUTES, _elementwise.routes)
 
     # User kernels (issue 19): cupy/_core/_kernel_backend.py and
     # _kernel_raw.py find these and run kernels natively (ops/_userkernel.py,
