@@ -45,6 +45,7 @@ import interop_bench
 import linalg
 import ndimage_bench
 import peers
+import peers_linalg
 import userkernel_peers
 import sorting
 import special_bench
@@ -353,6 +354,7 @@ JOBS = {
     'peers': peers.bench_peers,
     'userkernel': userkernel_peers.bench_userkernel,
     'peers_families': peers.bench_peers_families,
+    'peers_linalg': peers_linalg.bench_peers_linalg,
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
        'linalg', 'surface', 'special', 'kernel', 'signal', 'interop',
@@ -417,7 +419,7 @@ def main(argv=None):
     parser.add_argument('--json', metavar='FILE',
                         help='also write the rows to FILE as JSON')
     args = parser.parse_args(argv)
-    every = ALL + (('peers', 'userkernel', 'peers_families')
+    every = ALL + (('peers', 'userkernel', 'peers_families', 'peers_linalg')
                    if runtime.backend() == 'cuda' else ())
     jobs = [j for job in args.job for j in (every if job == 'all' else [job])]
     print(_header())

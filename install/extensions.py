@@ -64,6 +64,8 @@ _CUDA_MODULES = [
     # user kernels and the cupy.cuda.runtime calls (issue 19, branch cudart)
     ('cupy_backends.cuda.ops._launch', [], [CUDA_INCLUDE], []),
     ('cupy_backends.cuda._runtime', [], [CUDA_INCLUDE], []),
+    # cuSOLVER and cuBLAS trsm: the linalg family (issue 19)
+    ('cupy_backends.cuda.ops._linalg', [], [CUDA_INCLUDE], []),
 ]
 
 

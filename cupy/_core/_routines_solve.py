@@ -323,6 +323,15 @@ def eigh(a, uplo, compute_v, loop):
             return w
         v = core._empty(a.shape, loop)
         return w, v
+    if _dispatch.device_has('eigh', loop):
+        # the provider's own eigensolver (CUDA: syevd/heevd)
+        w = core._empty(batch + (n,), real)
+        outs = (w, core._empty(a.shape, loop)) if compute_v else (w,)
+        if _run('eigh', outs, (_as_loop(a, loop),), {'UPLO': uplo}):
+            if checks_on() and bool(_routines_logic.any(w != w).get()):
+                raise numpy.linalg.LinAlgError(
+                    'Eigenvalues did not converge')
+            return outs if compute_v else w
     if not _dispatch.device_has('svd', loop):
         return None
     from cupy._core._routines_creation import index_range

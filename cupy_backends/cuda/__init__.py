@@ -8,6 +8,7 @@ from cupy_backends.cuda._errors import CUDADriverError  # NOQA
 from cupy_backends.cuda._errors import CUDAError  # NOQA
 from cupy_backends.cuda._errors import CUDANotAvailableError  # NOQA
 from cupy_backends.cuda._errors import CUDARuntimeError  # NOQA
+from cupy_backends.cuda._errors import CUSOLVERError  # NOQA
 from cupy_backends.cuda._errors import NVRTCError  # NOQA
 
 

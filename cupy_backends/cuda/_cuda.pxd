@@ -150,3 +150,114 @@ cdef extern from "cupy_cuda.h" nogil:
 
 cdef cupy_cufft_table* cufft() except NULL
 cdef int check_cufft(int status, str function) except -1
+
+
+# cuSOLVER dense and cuBLAS's trsm (the linalg family, ops/_linalg.pyx):
+# one function-pointer type per signature, a field per dtype (include/
+# cupy_cuda.h CUPY_CUSOLVER_FUNCS); matrices are void*.
+cdef extern from "cupy_cuda.h" nogil:
+    ctypedef void* cusolverDnHandle_t
+    ctypedef void* gesvdjInfo_t
+
+# the signatures (declared here, not taken from the header: its fields
+# have exactly these types)
+# getrf, potrf, geqrf _bufferSize: (handle, m or uplo, n, A, lda, lwork)
+ctypedef int (*bufsize_t)(cusolverDnHandle_t, int, int, void*, int,
+                          int*) noexcept nogil
+ctypedef int (*getrf_t)(cusolverDnHandle_t, int, int, void*, int, void*,
+                        int*, int*) noexcept nogil
+ctypedef int (*getrs_t)(cusolverDnHandle_t, int, int, int, const void*,
+                        int, const int*, void*, int, int*) noexcept nogil
+ctypedef int (*potrf_t)(cusolverDnHandle_t, int, int, void*, int, void*,
+                        int, int*) noexcept nogil
+ctypedef int (*geqrf_t)(cusolverDnHandle_t, int, int, void*, int, void*,
+                        void*, int, int*) noexcept nogil
+ctypedef int (*orgqr_bufsize_t)(cusolverDnHandle_t, int, int, int,
+                                const void*, int, const void*,
+                                int*) noexcept nogil
+ctypedef int (*orgqr_t)(cusolverDnHandle_t, int, int, int, void*, int,
+                        const void*, void*, int, int*) noexcept nogil
+ctypedef int (*gesvdj_bufsize_t)(cusolverDnHandle_t, int, int, int, int,
+                                 const void*, int, const void*,
+                                 const void*, int, const void*, int,
+                                 int*, gesvdjInfo_t) noexcept nogil
+ctypedef int (*gesvdj_t)(cusolverDnHandle_t, int, int, int, int, void*,
+                         int, void*, void*, int, void*, int, void*, int,
+                         int*, gesvdjInfo_t) noexcept nogil
+ctypedef int (*syevd_bufsize_t)(cusolverDnHandle_t, int, int, int,
+                                const void*, int, const void*,
+                                int*) noexcept nogil
+ctypedef int (*syevd_t)(cusolverDnHandle_t, int, int, int, void*, int,
+                        void*, void*, int, int*) noexcept nogil
+ctypedef int (*trsm_t)(cublasHandle_t, int, int, int, int, int, int,
+                       const void*, const void*, int, void*,
+                       int) noexcept nogil
+cdef extern from "cupy_cuda.h" nogil:
+    ctypedef struct cupy_cusolver_table:
+        int (*cusolverGetVersion)(int*) noexcept nogil
+        int (*cusolverDnCreate)(cusolverDnHandle_t*) noexcept nogil
+        int (*cusolverDnDestroy)(cusolverDnHandle_t) noexcept nogil
+        int (*cusolverDnSetStream)(cusolverDnHandle_t, cudaStream_t) noexcept nogil
+        int (*cusolverDnCreateGesvdjInfo)(gesvdjInfo_t*) noexcept nogil
+        int (*cusolverDnDestroyGesvdjInfo)(gesvdjInfo_t) noexcept nogil
+        bufsize_t cusolverDnSgetrf_bufferSize
+        getrf_t cusolverDnSgetrf
+        getrs_t cusolverDnSgetrs
+        bufsize_t cusolverDnSpotrf_bufferSize
+        potrf_t cusolverDnSpotrf
+        bufsize_t cusolverDnSgeqrf_bufferSize
+        geqrf_t cusolverDnSgeqrf
+        orgqr_bufsize_t cusolverDnSorgqr_bufferSize
+        orgqr_t cusolverDnSorgqr
+        gesvdj_bufsize_t cusolverDnSgesvdj_bufferSize
+        gesvdj_t cusolverDnSgesvdj
+        syevd_bufsize_t cusolverDnSsyevd_bufferSize
+        syevd_t cusolverDnSsyevd
+        bufsize_t cusolverDnDgetrf_bufferSize
+        getrf_t cusolverDnDgetrf
+        getrs_t cusolverDnDgetrs
+        bufsize_t cusolverDnDpotrf_bufferSize
+        potrf_t cusolverDnDpotrf
+        bufsize_t cusolverDnDgeqrf_bufferSize
+        geqrf_t cusolverDnDgeqrf
+        orgqr_bufsize_t cusolverDnDorgqr_bufferSize
+        orgqr_t cusolverDnDorgqr
+        gesvdj_bufsize_t cusolverDnDgesvdj_bufferSize
+        gesvdj_t cusolverDnDgesvdj
+        syevd_bufsize_t cusolverDnDsyevd_bufferSize
+        syevd_t cusolverDnDsyevd
+        bufsize_t cusolverDnCgetrf_bufferSize
+        getrf_t cusolverDnCgetrf
+        getrs_t cusolverDnCgetrs
+        bufsize_t cusolverDnCpotrf_bufferSize
+        potrf_t cusolverDnCpotrf
+        bufsize_t cusolverDnCgeqrf_bufferSize
+        geqrf_t cusolverDnCgeqrf
+        orgqr_bufsize_t cusolverDnCungqr_bufferSize
+        orgqr_t cusolverDnCungqr
+        gesvdj_bufsize_t cusolverDnCgesvdj_bufferSize
+        gesvdj_t cusolverDnCgesvdj
+        syevd_bufsize_t cusolverDnCheevd_bufferSize
+        syevd_t cusolverDnCheevd
+        bufsize_t cusolverDnZgetrf_bufferSize
+        getrf_t cusolverDnZgetrf
+        getrs_t cusolverDnZgetrs
+        bufsize_t cusolverDnZpotrf_bufferSize
+        potrf_t cusolverDnZpotrf
+        bufsize_t cusolverDnZgeqrf_bufferSize
+        geqrf_t cusolverDnZgeqrf
+        orgqr_bufsize_t cusolverDnZungqr_bufferSize
+        orgqr_t cusolverDnZungqr
+        gesvdj_bufsize_t cusolverDnZgesvdj_bufferSize
+        gesvdj_t cusolverDnZgesvdj
+        syevd_bufsize_t cusolverDnZheevd_bufferSize
+        syevd_t cusolverDnZheevd
+    ctypedef struct cupy_cublas_solver_table:
+        trsm_t cublasStrsm_v2
+        trsm_t cublasDtrsm_v2
+        trsm_t cublasCtrsm_v2
+        trsm_t cublasZtrsm_v2
+
+cdef cupy_cusolver_table* cusolver() except NULL
+cdef cupy_cublas_solver_table* cublas_solver() except NULL
+cdef int check_cusolver(int status, str function) except -1

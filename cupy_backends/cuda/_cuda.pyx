@@ -37,7 +37,8 @@ _lock = threading.Lock()
 loaded = {}
 
 # Neighbours opened first (see the module comment).
-_DEPENDENCIES = {'cublas': ('cublasLt',), 'nvrtc': ('nvrtc-builtins',)}
+_DEPENDENCIES = {'cublas': ('cublasLt',), 'nvrtc': ('nvrtc-builtins',),
+                 'cusolver': ('cublasLt', 'cublas', 'cusparse', 'nvJitLink')}
 
 
 cdef void* _try_open(str path, int mode):
@@ -297,3 +298,53 @@ cdef int check_cufft(int status, str function) except -1:
     name = _errors.CUFFT_RESULT_NAMES.get(status, 'cufftResult {}'.format(
         status))
     raise _errors.CUFFTError(status, name, 'cuFFT call failed', function)
+
+
+# ------------------------------------------- cuSOLVER and cuBLAS trsm --
+
+cdef extern from "cupy_cuda.h" nogil:
+    const char* cupy_cusolver_table_load(void* handle, cupy_cusolver_table* t)
+    const char* cupy_cublas_solver_table_load(void* handle,
+                                              cupy_cublas_solver_table* t)
+
+cdef cupy_cusolver_table _cusolver
+cdef cupy_cublas_solver_table _cublas_solver
+cdef bint _cusolver_loaded = False
+cdef bint _cublas_solver_loaded = False
+
+
+cdef cupy_cusolver_table* cusolver() except NULL:
+    global _cusolver_loaded
+    cdef size_t h
+    if _cusolver_loaded:
+        return &_cusolver
+    with _lock:
+        if not _cusolver_loaded:
+            h = _open_library('cusolver')
+            _missing(loaded['cusolver'],
+                     cupy_cusolver_table_load(<void*>h, &_cusolver))
+            _cusolver_loaded = True
+    return &_cusolver
+
+
+cdef cupy_cublas_solver_table* cublas_solver() except NULL:
+    global _cublas_solver_loaded
+    cdef size_t h
+    if _cublas_solver_loaded:
+        return &_cublas_solver
+    with _lock:
+        if not _cublas_solver_loaded:
+            h = _open_library('cublas')
+            _missing(loaded['cublas'],
+                     cupy_cublas_solver_table_load(<void*>h, &_cublas_solver))
+            _cublas_solver_loaded = True
+    return &_cublas_solver
+
+
+cdef int check_cusolver(int status, str function) except -1:
+    if status == 0:
+        return 0
+    name = _errors.CUSOLVER_STATUS_NAMES.get(
+        status, 'cusolverStatus {}'.format(status))
+    raise _errors.CUSOLVERError(status, name, 'cuSOLVER returned ' + name,
+                                function)

@@ -31,6 +31,7 @@ LIBRARIES = {
     'nvrtc': 'nvrtc',
     'cublas': 'cublas',
     'cufft': 'cufft',
+    'cusolver': 'cusolver',
 }
 DRIVER_NAME = 'libcuda.so.1'
 # Major versions tried by name through the system loader, newest first.

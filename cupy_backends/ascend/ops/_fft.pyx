@@ -24,8 +24,6 @@
 #     OperationNotSupported: the core composes them (cupy/_core/fft/).
 
 import atexit
-import collections
-import threading
 
 import numpy
 
@@ -50,7 +48,7 @@ from cupy.xpu.memory_pool cimport MemoryPool
 
 from cupy_backends.backend.provider import OperationNotSupported
 from cupy.xpu.memory_pool import get_default_memory_pool
-from cupy.xpu import cufft as _cufft
+from cupy_backends.backend.plan_cache import PlanCache
 
 _C64 = numpy.dtype(numpy.complex64)
 _F32 = numpy.dtype(numpy.float32)
@@ -63,8 +61,6 @@ _MAX_PRIME = 199
 _MAX_ELEMENTS = 1 << 30
 _OVERWRITE_MIN = 1 << 15
 _INT32_MAX = 2 ** 31 - 1
-# CuPy's defaults (cupy.fft.config): 16 plans, no memory bound.
-_DEFAULT_SIZE = 16
 
 _TYPES = {'c2c': (ASCEND_FFT_C2C, _C64, _C64),
           'r2c': (ASCEND_FFT_R2C, _F32, _C64),
@@ -132,8 +128,8 @@ cdef class _Plan:
                 kind.upper(), False)
 
 
-cdef _Plan _make_plan(tuple key, int fft_type, int direction, tuple n,
-                      int64_t batch, intptr_t stream):
+def _make_plan(tuple key, int fft_type, int direction, tuple n,
+               int64_t batch, intptr_t stream):
     cdef cupy_asdsip_fft_table* t = _asdsip.fft_table()
     cdef _Plan p = _Plan()
     cdef int st
@@ -179,167 +175,7 @@ cdef _Plan _make_plan(tuple key, int fft_type, int direction, tuple n,
     return p
 
 
-class PlanCache:
-    """The FFT plans of the process, least recently used first out (CuPy's
-    ``cupy.fft.config.get_plan_cache()`` interface).  ``size``: at most
-    that many plans (0 disables the cache); ``memsize``: at most that many
-    bytes of plan workspaces (-1: no bound)."""
-
-    def __init__(self):
-        self._lock = threading.RLock()
-        self._plans = collections.OrderedDict()
-        self._nodes = {}
-        self._size = _DEFAULT_SIZE
-        self._memsize = -1
-        self._curr_memsize = 0
-        self.hits = self.misses = self.evictions = 0
-
-    def _shrink(self, size, memsize):
-        while self._plans and (len(self._plans) > size or (
-                memsize >= 0 and self._curr_memsize > memsize)):
-            key, plan = self._plans.popitem(last=False)
-            self._nodes.pop(key, None)
-            self._curr_memsize -= plan.nbytes
-            self.evictions += 1
-            plan.destroy()
-
-    def composed(self, key, make):
-        """The entry of `key`, or ``make()`` cached on a miss.  An entry
-        has ``nbytes`` (device memory it holds) and ``destroy()``; the
-        core keeps its composed transforms' tables here."""
-        with self._lock:
-            entry = self._plans.get(key)
-            if entry is not None:
-                self._plans.move_to_end(key)
-                self.hits += 1
-                return entry
-            self.misses += 1
-            entry = make()
-            if self._size > 0 and (self._memsize < 0 or
-                                   entry.nbytes <= self._memsize):
-                self._shrink(self._size - 1, self._memsize - entry.nbytes
-                             if self._memsize >= 0 else -1)
-                self._plans[key] = entry
-                self._curr_memsize += entry.nbytes
-            return entry
-
-    def get(self, tuple key, fft_type, direction, n, batch, stream):
-        """The AsdSip plan of `key`, made and cached on a miss."""
-        return self.composed(key, lambda: _make_plan(
-            key, fft_type, direction, n, batch, stream))
-
-    def holds(self, plan):
-        return self._plans.get(plan.key) is plan
-
-    # CuPy's PlanCache as a mapping: iterating gives (key, node), most
-    # recently used first, without reordering; cache[key] gives the node
-    # and makes it the most recent; del cache[key] destroys the plan.
-    def _node(self, key):
-        entry = self._plans[key]
-        node = self._nodes.get(key)
-        if node is None or node.entry is not entry:
-            node = self._nodes[key] = _Node(key, entry)
-        return node
-
-    def __iter__(self):
-        with self._lock:
-            keys = list(reversed(self._plans))
-            return iter([(key, self._node(key)) for key in keys])
-
-    def __getitem__(self, key):
-        with self._lock:
-            node = self._node(key)
-            self._plans.move_to_end(key)
-            return node
-
-    def __delitem__(self, key):
-        with self._lock:
-            entry = self._plans.pop(key)
-            self._nodes.pop(key, None)
-            self._curr_memsize -= entry.nbytes
-            entry.destroy()
-
-    def __len__(self):
-        return len(self._plans)
-
-    def get_size(self):
-        return self._size
-
-    def set_size(self, int size):
-        if size < 0:
-            raise ValueError('the plan cache size must be >= 0')
-        with self._lock:
-            self._size = size
-            self._shrink(size, self._memsize)
-
-    def get_curr_size(self):
-        return len(self._plans)
-
-    def get_memsize(self):
-        return self._memsize
-
-    def set_memsize(self, int memsize):
-        if memsize < -1:
-            raise ValueError('memsize must be -1 (no bound) or >= 0')
-        with self._lock:
-            self._memsize = memsize
-            self._shrink(self._size, memsize)
-
-    def get_curr_memsize(self):
-        return self._curr_memsize
-
-    def clear(self):
-        """Destroy every cached plan and free its workspace."""
-        with self._lock:
-            self._shrink(0, -1)
-
-    def stats(self):
-        return {'hits': self.hits, 'misses': self.misses,
-                'evictions': self.evictions, 'plans': len(self._plans),
-                'memsize': self._curr_memsize}
-
-    def show_info(self):
-        print(self._info())
-
-    def _info(self):
-        lines = ['------------------- cuFFT plan cache (AsdSip FFT) '
-                 '-------------------',
-                 'cache enabled? {}'.format(self._size > 0),
-                 'current / max size   : {} / {} (counts)'.format(
-                     len(self._plans), self._size),
-                 'current / max memsize: {} / {} (bytes)'.format(
-                     self._curr_memsize, '(unlimited)' if self._memsize < 0
-                     else self._memsize),
-                 'hits / misses: {} / {}'.format(self.hits, self.misses),
-                 'cached plans (most recently used first):']
-        for key in reversed(self._plans):
-            lines.append(str(self._node(key)))
-        return '\n'.join(lines)
-
-    def __repr__(self):
-        return self._info()
-
-
-class _Node:
-    """A cache entry as CuPy shows it: `key`, `plan` (a
-    cupy.cuda.cufft.Plan1d or PlanNd describing the transform, its
-    `work_area.mem.size` the bytes the cache counts for it) and
-    `memsize`."""
-
-    def __init__(self, key, entry):
-        self.key = key
-        self.entry = entry
-        self.memsize = entry.nbytes
-        shape, axes, value_type, double = entry.describe()
-        self.plan = _cufft.plan_of(shape, axes, value_type, double,
-                                   entry.nbytes)
-
-    def __repr__(self):
-        return 'key: {}, plan type: {}, memory usage: {}'.format(
-            self.key, type(self.plan).__name__, self.memsize)
-
-
-_cache = PlanCache()
+_cache = PlanCache('AsdSip FFT')
 
 
 # ------------------------------------------ streams for the null stream --
@@ -490,8 +326,9 @@ cdef object run_fft(View out, View src, dict attrs, intptr_t stream):
             fs, before, after = _fft_stream(out.device_id)
             run_stream = fs
             _order(0, run_stream, before)
-        plan = _cache.get((out.device_id, run_stream, kind, direction, n,
-                           batch), fft_type, direction, n, batch, run_stream)
+        key = (out.device_id, run_stream, kind, direction, n, batch)
+        plan = _cache.composed(key, _make_plan, key, fft_type, direction,
+                               n, batch, run_stream)
         try:
             _exec(plan, fft_type, &i, &ot)
         finally:

@@ -202,4 +202,86 @@ static const char* cupy_cufft_table_load(void* h, cupy_cufft_table* t) {
     return NULL;
 }
 
+/* ---- cuSOLVER dense (libcusolver) and cuBLAS's triangular solve: the
+ * linalg family (ops/_linalg.pyx).  The legacy typed API of the cuSOLVER
+ * reference ("cuSolverDN: dense LAPACK"), one row per function and dtype
+ * (S float32, D float64, C complex64, Z complex128); matrix and scalar
+ * pointers are void* (the same ABI as float* ... cuDoubleComplex*), enum
+ * arguments int (cublasFillMode_t, cublasOperation_t, cusolverEigMode_t).
+ * Q is orgqr (real) or ungqr (complex), E syevd or heevd. ---- */
+typedef void* cusolverDnHandle_t;
+typedef void* gesvdjInfo_t;
+#define CUPY_CUSOLVER_TYPED(X, T, Q, E) \
+    X(int, cusolverDn##T##getrf_bufferSize, \
+      (cusolverDnHandle_t, int, int, void*, int, int*)) \
+    X(int, cusolverDn##T##getrf, \
+      (cusolverDnHandle_t, int, int, void*, int, void*, int*, int*)) \
+    X(int, cusolverDn##T##getrs, \
+      (cusolverDnHandle_t, int, int, int, const void*, int, const int*, \
+       void*, int, int*)) \
+    X(int, cusolverDn##T##potrf_bufferSize, \
+      (cusolverDnHandle_t, int, int, void*, int, int*)) \
+    X(int, cusolverDn##T##potrf, \
+      (cusolverDnHandle_t, int, int, void*, int, void*, int, int*)) \
+    X(int, cusolverDn##T##geqrf_bufferSize, \
+      (cusolverDnHandle_t, int, int, void*, int, int*)) \
+    X(int, cusolverDn##T##geqrf, \
+      (cusolverDnHandle_t, int, int, void*, int, void*, void*, int, int*)) \
+    X(int, cusolverDn##T##Q##gqr_bufferSize, \
+      (cusolverDnHandle_t, int, int, int, const void*, int, const void*, \
+       int*)) \
+    X(int, cusolverDn##T##Q##gqr, \
+      (cusolverDnHandle_t, int, int, int, void*, int, const void*, void*, \
+       int, int*)) \
+    X(int, cusolverDn##T##gesvdj_bufferSize, \
+      (cusolverDnHandle_t, int, int, int, int, const void*, int, \
+       const void*, const void*, int, const void*, int, int*, \
+       gesvdjInfo_t)) \
+    X(int, cusolverDn##T##gesvdj, \
+      (cusolverDnHandle_t, int, int, int, int, void*, int, void*, void*, \
+       int, void*, int, void*, int, int*, gesvdjInfo_t)) \
+    X(int, cusolverDn##T##E##evd_bufferSize, \
+      (cusolverDnHandle_t, int, int, int, const void*, int, const void*, \
+       int*)) \
+    X(int, cusolverDn##T##E##evd, \
+      (cusolverDnHandle_t, int, int, int, void*, int, void*, void*, int, \
+       int*))
+#define CUPY_CUSOLVER_FUNCS(X, O) \
+    X(int, cusolverGetVersion, (int*)) \
+    X(int, cusolverDnCreate, (cusolverDnHandle_t*)) \
+    X(int, cusolverDnDestroy, (cusolverDnHandle_t)) \
+    X(int, cusolverDnSetStream, (cusolverDnHandle_t, cudaStream_t)) \
+    X(int, cusolverDnCreateGesvdjInfo, (gesvdjInfo_t*)) \
+    X(int, cusolverDnDestroyGesvdjInfo, (gesvdjInfo_t)) \
+    CUPY_CUSOLVER_TYPED(X, S, or, sy) \
+    CUPY_CUSOLVER_TYPED(X, D, or, sy) \
+    CUPY_CUSOLVER_TYPED(X, C, un, he) \
+    CUPY_CUSOLVER_TYPED(X, Z, un, he)
+
+/* cublas<t>trsm_v2(handle, side, uplo, trans, diag, m, n, alpha, A, lda,
+ * B, ldb): from libcublas, in a table of its own so that matmul's table
+ * stays as it is. */
+#define CUPY_CUBLAS_TRSM(X, T) \
+    X(int, cublas##T##trsm_v2, \
+      (cublasHandle_t, int, int, int, int, int, int, const void*, \
+       const void*, int, void*, int))
+#define CUPY_CUBLAS_SOLVER_FUNCS(X, O) \
+    CUPY_CUBLAS_TRSM(X, S) CUPY_CUBLAS_TRSM(X, D) \
+    CUPY_CUBLAS_TRSM(X, C) CUPY_CUBLAS_TRSM(X, Z)
+
+typedef struct { CUPY_CUSOLVER_FUNCS(CUPY_DECLARE_FIELD, CUPY_DECLARE_FIELD) }
+    cupy_cusolver_table;
+typedef struct {
+    CUPY_CUBLAS_SOLVER_FUNCS(CUPY_DECLARE_FIELD, CUPY_DECLARE_FIELD) }
+    cupy_cublas_solver_table;
+static const char* cupy_cusolver_table_load(void* h, cupy_cusolver_table* t) {
+    CUPY_CUSOLVER_FUNCS(CUPY_LOAD_REQUIRED, CUPY_LOAD_OPTIONAL)
+    return NULL;
+}
+static const char* cupy_cublas_solver_table_load(
+        void* h, cupy_cublas_solver_table* t) {
+    CUPY_CUBLAS_SOLVER_FUNCS(CUPY_LOAD_REQUIRED, CUPY_LOAD_OPTIONAL)
+    return NULL;
+}
+
 #endif

@@ -21,8 +21,6 @@
 # - Strided operands go through contiguous temporaries.
 
 import atexit
-import collections
-import threading
 
 import numpy
 
@@ -37,6 +35,7 @@ from cupy_backends.cuda.ops cimport _views
 from cupy_backends.cuda.ops cimport _elementwise
 from cupy_backends.cuda.ops._compiler cimport ArgPack, Function
 
+from cupy_backends.backend.plan_cache import PlanCache
 from cupy_backends.backend.provider import OperationNotSupported
 from cupy_backends.cuda.ops._prelude import PRELUDE, STORAGE
 from cupy.xpu.memory_pool import get_default_memory_pool
@@ -53,8 +52,6 @@ cdef enum:
     _INVERSE = 1
     _THREADS = 256
 
-# CuPy's default plan cache size (cupy.fft.config: 16 plans)
-_DEFAULT_SIZE = 16
 _INT_MAX = 2 ** 31 - 1
 
 # kind -> {output dtype char: (cufftType, input dtype char)}
@@ -101,8 +98,20 @@ cdef class _Plan:
             if prev != self.device:
                 api.xpuSetDevice(prev)
 
+    def describe(self):
+        """(shape, axes, value type, double) of the transform it plans:
+        the batch then the 1 to 3 transformed sizes."""
+        _, fft_type, n, batch = self.key
+        return ((batch,) + tuple(n), tuple(range(-len(n), 0)),
+                _KIND[fft_type], fft_type in (_D2Z, _Z2D, _Z2Z))
 
-cdef _Plan _make_plan(tuple key, int fft_type, tuple n, long long batch):
+
+# cufftType -> the value type plan_of names (cupy.xpu.cufft)
+_KIND = {_C2C: 'C2C', _Z2Z: 'C2C', _R2C: 'R2C', _D2Z: 'R2C', _C2R: 'C2R',
+         _Z2D: 'C2R'}
+
+
+def _make_plan(tuple key, int fft_type, tuple n, long long batch):
     cdef cupy_cufft_table* t = _cuda.cufft()
     cdef _Plan p = _Plan()
     cdef int dims[3]
@@ -121,106 +130,7 @@ cdef _Plan _make_plan(tuple key, int fft_type, tuple n, long long batch):
     return p
 
 
-class PlanCache:
-    """The FFT plans of the process, least recently used first out (CuPy's
-    ``cupy.fft.config.get_plan_cache()`` interface).  ``size``: at most
-    that many plans (0 disables the cache); ``memsize``: at most that many
-    bytes of plan work areas (-1: no bound)."""
-
-    def __init__(self):
-        self._lock = threading.RLock()
-        self._plans = collections.OrderedDict()
-        self._size = _DEFAULT_SIZE
-        self._memsize = -1
-        self._curr_memsize = 0
-        self.hits = self.misses = self.evictions = 0
-
-    def _shrink(self, size, memsize):
-        while self._plans and (len(self._plans) > size or (
-                memsize >= 0 and self._curr_memsize > memsize)):
-            _, plan = self._plans.popitem(last=False)
-            self._curr_memsize -= plan.nbytes
-            self.evictions += 1
-            plan.destroy()
-
-    def composed(self, key, make):
-        """The entry of `key`, or ``make()`` cached on a miss (entries
-        have ``nbytes`` and ``destroy()``; the core keeps the tables of
-        its composed transforms here)."""
-        with self._lock:
-            entry = self._plans.get(key)
-            if entry is not None:
-                self._plans.move_to_end(key)
-                self.hits += 1
-                return entry
-            self.misses += 1
-            entry = make()
-            if self._size > 0 and (self._memsize < 0 or
-                                   entry.nbytes <= self._memsize):
-                self._shrink(self._size - 1, self._memsize - entry.nbytes
-                             if self._memsize >= 0 else -1)
-                self._plans[key] = entry
-                self._curr_memsize += entry.nbytes
-            return entry
-
-    def holds(self, plan):
-        return self._plans.get(plan.key) is plan
-
-    def get_size(self):
-        return self._size
-
-    def set_size(self, int size):
-        if size < 0:
-            raise ValueError('the plan cache size must be >= 0')
-        with self._lock:
-            self._size = size
-            self._shrink(size, self._memsize)
-
-    def get_curr_size(self):
-        return len(self._plans)
-
-    def get_memsize(self):
-        return self._memsize
-
-    def set_memsize(self, int memsize):
-        if memsize < -1:
-            raise ValueError('memsize must be -1 (no bound) or >= 0')
-        with self._lock:
-            self._memsize = memsize
-            self._shrink(self._size, memsize)
-
-    def get_curr_memsize(self):
-        return self._curr_memsize
-
-    def clear(self):
-        """Destroy every cached plan."""
-        with self._lock:
-            self._shrink(0, -1)
-
-    def stats(self):
-        return {'hits': self.hits, 'misses': self.misses,
-                'evictions': self.evictions, 'plans': len(self._plans),
-                'memsize': self._curr_memsize}
-
-    def show_info(self):
-        print(repr(self))
-
-    def __repr__(self):
-        lines = ['------------------- cuFFT plan cache '
-                 '-------------------',
-                 'cache enabled? {}'.format(self._size > 0),
-                 'current / max size   : {} / {} (counts)'.format(
-                     len(self._plans), self._size),
-                 'current / max memsize: {} / {} (bytes)'.format(
-                     self._curr_memsize, 'unlimited' if self._memsize < 0
-                     else self._memsize),
-                 'hits / misses: {} / {}'.format(self.hits, self.misses),
-                 'cached plans (least recently used first):']
-        lines.extend('    {}'.format(k) for k in self._plans)
-        return '\n'.join(lines)
-
-
-_cache = PlanCache()
+_cache = PlanCache('cuFFT')
 atexit.register(_cache.clear)
 
 
@@ -312,7 +222,7 @@ def _fft_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
         _elementwise.run_copy((work_in,), (src,), {}, stream)
     work_out = out if _views.c_contiguous(out) else _temp(out, held)
     key = (out.device_id, fft_type, n, batch)
-    plan = _cache.composed(key, lambda: _make_plan(key, fft_type, n, batch))
+    plan = _cache.composed(key, _make_plan, key, fft_type, n, batch)
     try:
         direction = _FORWARD if forward else _INVERSE
         _exec(plan, fft_type, _views.ptr(work_in), _views.ptr(work_out),

@@ -17,9 +17,10 @@ from cupy_backends.cuda.ops import _fft
 from cupy_backends.cuda.ops import _indexing
 from cupy_backends.cuda.ops import _random
 from cupy_backends.cuda.ops import _sorting
+from cupy_backends.cuda.ops import _linalg
 
 _FAMILIES = (_elementwise, _movement, _reduction, _blas, _indexing,
-             _sorting, _random, _fft)
+             _sorting, _random, _fft, _linalg)
 
 OPERATIONS = merge_tables(_FAMILIES, 'OPERATIONS')
 ROUTES = merge_tables(_FAMILIES, 'ROUTES')
