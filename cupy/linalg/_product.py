@@ -160,6 +160,24 @@ def matrix_power(a, n):
     return result.copy() if result is a else result
 
 
+_cross_2 = []
+
+
+def _two_element_cross():
+    """Whether the installed NumPy still takes 2-element vectors in cross
+    (deprecated in 2.0, an error in 2.5): asked of NumPy once."""
+    import warnings
+    if not _cross_2:
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore', DeprecationWarning)
+            try:
+                numpy.cross([1, 0], [0, 1])
+                _cross_2.append(True)
+            except ValueError:
+                _cross_2.append(False)
+    return _cross_2[0]
+
+
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     """Cross product of 2- or 3-element vectors (``numpy.cross``): the
     components are products and differences of slices, as NumPy computes
@@ -181,6 +199,12 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
            '(dimension must be 2 or 3)')
     if a.shape[-1] not in (2, 3) or b.shape[-1] not in (2, 3):
         raise ValueError(msg)
+    if (a.shape[-1] == 2 or b.shape[-1] == 2) and not _two_element_cross():
+        # NumPy 2.5 ended the 2.0 deprecation
+        raise ValueError(
+            'Both input arrays must be (arrays of) 3-dimensional vectors, '
+            'but they are {} and {} dimensional instead.'.format(
+                a.shape[-1], b.shape[-1]))
     if a.shape[-1] == 2 or b.shape[-1] == 2:
         warnings.warn(
             'Arrays of 2-dimensional vectors are deprecated. Use arrays of '

@@ -52,6 +52,7 @@ class TestArange:
             with pytest.raises(error):
                 xp.arange(*args, **kwargs)
 
+    @testing.multi_gpu(2)
     def test_device_keyword(self):
         a = cupy.arange(3, device=1)
         assert a.device.id == 1

@@ -150,6 +150,8 @@ class TestStack:
         return xp.column_stack([testing.shaped_arange((3,), xp),
                                 testing.shaped_arange((3, 2), xp)])
 
+    @pytest.mark.skipif(not hasattr(numpy, 'row_stack'),
+                        reason='NumPy 2.5 removed row_stack')
     def test_row_stack(self):
         with warnings.catch_warnings():
             warnings.simplefilter('ignore', DeprecationWarning)

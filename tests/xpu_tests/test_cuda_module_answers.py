@@ -28,6 +28,7 @@ def test_cuda_libraries_are_absent():
 
 
 def test_batched_gesv_limit_is_kept():
+    import cupyx.cusolver  # NOQA: the attribute below is the submodule
     from cupy import cublas
     old = cublas.get_batched_gesv_limit()
     try:

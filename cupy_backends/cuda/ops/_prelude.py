@@ -215,6 +215,11 @@ template<class T> __device__ __forceinline__ cpx<T> cpow_(cpx<T> a,
     }
     if (b.im == T(0) && b.re == floor(b.re) && fabs(b.re) < T(100)) {
         int n = (int)b.re, m = n < 0 ? -n : n;
+        /* npy_cpow: 1, 2 and 3 without the product with 1 (which makes
+           NaN of an infinite part) */
+        if (n == 1) return a;
+        if (n == 2) return a * a;
+        if (n == 3) return (a * a) * a;
         cpx<T> r = mk(T(1), T(0)), p = a;
         while (m) { if (m & 1) r = r * p; p = p * p; m >>= 1; }
         return n < 0 ? mk(T(1), T(0)) / r : r;
@@ -335,4 +340,39 @@ template<class T> __device__ __forceinline__ T fnan_to_num(T a, double nan,
 template<class T> __device__ __forceinline__ T fspacing(T a) {
     if (isinf(a)) return T(NAN);
     return nextafter(a, copysign(T(INFINITY), a)) - a; }
+/* float16 (computed in float): the neighbour in float16's own grid */
+__device__ __forceinline__ float hnextafter(float a, float b) {
+    if (isnan(a) || isnan(b)) return a + b;
+    if (a == b) return b;
+    half_t h;
+    if (a == 0.0f) { h.x = b > 0.0f ? 0x0001 : 0x8001; return h2f(h); }
+    h = f2h(a);
+    if ((a < b) == (a > 0.0f)) h.x += 1; else h.x -= 1;
+    return h2f(h);
+}
+/* NumPy's float16 spacing steps towards +inf whatever the sign (its
+   float32/float64 spacing steps away from zero) */
+__device__ __forceinline__ float hspacing(float a) {
+    if (isinf(a)) return NAN;
+    if (isnan(a)) return a;
+    return hnextafter(a, INFINITY) - a; }
+/* pow with glibc's exact results where CUDA's pow (2 ulp) may miss them:
+   x**1, x**2, x**-1, x**0.5 and integer powers of integers below 2**52
+   (exact products); otherwise CUDA's pow */
+template<class T> __device__ __forceinline__ T fpow(T a, T b) {
+    if (b == T(1)) return a;
+    if (b == T(2)) return a * a;
+    if (b == T(-1)) return T(1) / a;
+    if (b == T(0.5) && a > T(0)) return sqrt(a);
+    T r = pow(a, b);
+    if (b == floor(b) && fabs(b) <= T(64) && a == floor(a) &&
+            fabs(r) < T(4503599627370496.0) && fabs(r) > T(0) &&
+            sizeof(T) == 8) {
+        int m = (int)fabs(b);
+        T x = T(1), p = a;
+        while (m) { if (m & 1) x = x * p; p = p * p; m >>= 1; }
+        return b < T(0) ? T(1) / x : x;
+    }
+    return r;
+}
 '''

@@ -154,13 +154,17 @@ def arange(char):
     """dst[i] = start + i * delta, computed in double (NumPy's fill of
     floats) or in int64 (integers)."""
     st = STORAGE[char]
+    # __dadd_rn/__dmul_rn: the product and the sum rounded one at a time,
+    # as NumPy's fill computes them (NVRTC would contract them into one
+    # fma, a last-bit difference in linspace)
     if char in 'FD':
         # NumPy's complex fill: each part start + i * delta in double
-        expr = 'conv<{}>(mk(start + (double)e * delta, istart + ' \
-               '(double)e * idelta))'.format(st)
+        expr = 'conv<{}>(mk(__dadd_rn(start, __dmul_rn((double)e, delta)), ' \
+               '__dadd_rn(istart, __dmul_rn((double)e, idelta))))'.format(st)
         args = 'double start, double delta, double istart, double idelta'
     elif char in 'efd':
-        expr = 'conv<{}>(start + (double)e * delta)'.format(st)
+        expr = 'conv<{}>(__dadd_rn(start, __dmul_rn((double)e, delta)))' \
+            .format(st)
         args = 'double start, double delta'
     else:
         expr = 'conv<{}>((long long)(start + e * delta))'.format(st)

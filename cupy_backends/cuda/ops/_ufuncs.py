@@ -43,8 +43,8 @@ UFUNCS = {
     'fmod': dict(_same('ifmod(a, b)', _INT), f='fmod(a, b)'),
     'divmod': dict(_same(('ifloordiv(a, b)', 'iremainder(a, b)'), _INT),
                    f=('ffloordiv(a, b)', 'fremainder(a, b)')),
-    'power': dict(_same('ipow(a, b)', _INT), f='pow(a, b)', c='cpow_(a, b)'),
-    'float_power': {'f': 'pow(a, b)', 'c': 'cpow_(a, b)'},
+    'power': dict(_same('ipow(a, b)', _INT), f='fpow(a, b)', c='cpow_(a, b)'),
+    'float_power': {'f': 'fpow(a, b)', 'c': 'cpow_(a, b)'},
     'negative': _same('-a', 'iufc'),
     'positive': _same('a', 'iufc'),
     'absolute': dict(i='(a < A(0) ? A(0) - a : a)', u='a', b='a',
@@ -160,9 +160,35 @@ ATTR_ARGS = {'nan_to_num': ('nan', 'posinf', 'neginf')}
 TEMPS = {'frexp': 'int _e;', 'modf': 'A _m;'}
 
 
+# NumPy's exact comparisons of int64 with uint64 (its 'qQ->?' and
+# 'Qq->?' loops): C would convert the signed operand to unsigned
+_MIXED = {
+    'lL': {'less': '(a < 0 || (u64_t)a < b)',
+           'less_equal': '(a < 0 || (u64_t)a <= b)',
+           'greater': '(a >= 0 && (u64_t)a > b)',
+           'greater_equal': '(a >= 0 && (u64_t)a >= b)',
+           'equal': '(a >= 0 && (u64_t)a == b)',
+           'not_equal': '(a < 0 || (u64_t)a != b)'},
+    'Ll': {'less': '(b >= 0 && a < (u64_t)b)',
+           'less_equal': '(b >= 0 && a <= (u64_t)b)',
+           'greater': '(b < 0 || a > (u64_t)b)',
+           'greater_equal': '(b < 0 || a >= (u64_t)b)',
+           'equal': '(b >= 0 && a == (u64_t)b)',
+           'not_equal': '(b < 0 || a != (u64_t)b)'},
+}
+# float16 computes in float: these need float16's own grid
+_HALF = {'nextafter': 'hnextafter(a, b)', 'spacing': 'hspacing(a)'}
+
+
 def expression(name, loop):
     """The expression (str, or tuple per output) of `loop` of `name`, or
     None."""
+    ins = loop.split('->')[0]
+    mixed = _MIXED.get(ins[:2])
+    if mixed is not None and name in mixed:
+        return mixed[name]
+    if ins[:1] == 'e' and name in _HALF:
+        return _HALF[name]
     entry = UFUNCS.get(name)
     if entry is None:
         extra = EXTRA.get(name)
