@@ -7,7 +7,7 @@ import scipy.special as _sc
 
 import cupy
 from cupyx.scipy.special import (
-    _exp_log, _gamma, _incbet, _inverse, _lambertw, _zeta)
+    _exp_log, _gamma, _incbet, _inverse, _lambertw, _sph, _zeta)
 from cupyx.scipy.special._host import host_call
 
 
@@ -70,9 +70,8 @@ def lambertw(z, k=0, tol=1e-8):
 
 
 def sph_harm_y(n, m, theta, phi, *, diff_n=0):
-    """Spherical harmonics (SciPy's new argument order); host."""
-    return host_call('sph_harm_y', _sc.sph_harm_y, n, m, theta, phi,
-                     diff_n=diff_n)
+    """Spherical harmonics (SciPy's new argument order)."""
+    return _sph.sph_harm_y(n, m, theta, phi, diff_n=diff_n)
 
 
 def sph_harm(m, n, theta, phi):

@@ -180,3 +180,30 @@ def test_lambertw_branch_point(k, no_fallback):
     w = w.real
     assert numpy.all((w >= -1) if k == 0 else (w <= -1))
     numpy.testing.assert_allclose(w * numpy.exp(w), z, rtol=4e-16, atol=0)
+
+
+def test_sph_harm_y(no_fallback):
+    rng = numpy.random.default_rng(19)
+    n = rng.integers(-2, 60, 2000)
+    m = rng.integers(-62, 62, 2000)
+    theta = numpy.concatenate([
+        rng.uniform(-1, 7, 1990),
+        [0, numpy.pi, numpy.nan, numpy.inf, 1e-300, -1e-300, numpy.pi / 2,
+         1e300, 3.0, 0.1]])
+    phi = rng.uniform(-10, 10, 2000)
+    got = cs.sph_harm_y(cupy.asarray(n), cupy.asarray(m),
+                        cupy.asarray(theta), cupy.asarray(phi))
+    want = sc.sph_harm_y(n, m, theta, phi)
+    assert got.dtype == want.dtype
+    g = got.get()
+    same = (g == want) | (numpy.isnan(g) & numpy.isnan(want))
+    # relative to |Y| or, near its zeros, to the scale sqrt((2n+1)/4pi)
+    amp = numpy.sqrt((2 * numpy.maximum(n, 0) + 1) / (4 * numpy.pi))
+    err = numpy.abs(g - want) / numpy.maximum(numpy.abs(want), amp)
+    err = numpy.where(same, 0.0, err)
+    i = int(numpy.argmax(err))
+    assert err[i] <= 1e-14, (n[i], m[i], theta[i], g[i], want[i])
+    # CuPy's sph_harm(m, n, azimuth, polar)
+    numpy.testing.assert_allclose(
+        cs.sph_harm(m[:50], n[:50], phi[:50], theta[:50]).get(), want[:50],
+        rtol=1e-13, atol=1e-15)
