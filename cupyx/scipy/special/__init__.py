@@ -32,6 +32,10 @@ from cupyx.scipy.special._convex import (  # NOQA
 from cupyx.scipy.special._beta import beta_ as beta, betaln_ as betaln  # NOQA
 from cupyx.scipy.special._ellip import (  # NOQA
     ellipk_ as ellipk, ellipkm1_ as ellipkm1)
+from cupyx.scipy.special._ellip_inc import (  # NOQA
+    ellipkinc_ as ellipkinc, ellipeinc_ as ellipeinc, ellipj_ as ellipj)
+from cupyx.scipy.special._sici import sici_ as sici, shichi_ as shichi  # NOQA
+from cupyx.scipy.special._sph import spherical_yn  # NOQA
 from cupyx.scipy.special._igam import (  # NOQA
     gammainc_ as gammainc, gammaincc_ as gammaincc, gdtr_ as gdtr,
     gdtrc_ as gdtrc, chdtr_ as chdtr, chdtrc_ as chdtrc, pdtr_ as pdtr,
@@ -51,7 +55,7 @@ from cupyx.scipy.special._recurrence import (  # NOQA
 from cupyx.scipy.special._logsumexp import (  # NOQA
     logsumexp, softmax, log_softmax)
 from cupyx.scipy.special._misc import (  # NOQA
-    zeta, polygamma, multigammaln, sinc, lambertw, spherical_yn,
+    zeta, polygamma, multigammaln, sinc, lambertw,
     sph_harm_y, sph_harm, btdtr, btdtri)
 from cupyx.scipy.special import _host as _host_module
 

@@ -14,6 +14,7 @@ import math
 import numpy
 import scipy.special as _sc
 
+from cupyx.scipy.special import _rounds
 from cupyx.scipy.special import _xp
 from cupyx.scipy.special import _bessel_data as D
 from cupyx.scipy.special._poly import polevl, p1evl, chbevl
@@ -24,15 +25,6 @@ _SQRT2OPI = math.sqrt(2.0 / math.pi)
 _SQRT1OPI = math.sqrt(1.0 / math.pi)
 _THPIO4 = 3.0 * math.pi / 4.0
 _2_PI = 2.0 / math.pi
-
-
-def _i_parts(z, xp, a, b):
-    """(chbevl on [0, 8], chbevl / sqrt on (8, inf)) of |x| = z."""
-    zs = xp.where(z <= 8.0, z, 8.0)
-    zl = xp.where(z > 8.0, z, 9.0)
-    small = chbevl(zs / 2.0 - 2.0, a)
-    large = chbevl(32.0 / zl - 2.0, b) / xp.sqrt(zl)
-    return small, large
 
 
 def _scale_exp(z, v, xp):
@@ -55,30 +47,47 @@ def _nan(f):
     return g
 
 
-def i0(x, xp=_xp):
+def _i_piece(x, xp, a, b, small, large):
+    """small(z, chbevl(a) on [0, 8]) where z = |x| <= 8, large(z,
+    chbevl(b) / sqrt(z)) beyond, each on its own elements only
+    (``_rounds.on_subset``); the sign of x is the caller's."""
+    (x,), shape = _rounds.flat(xp, x)
     z = xp.absolute(x)
-    s, l_ = _i_parts(z, xp, D.I0_A, D.I0_B)
-    return xp.where(z <= 8.0, xp.exp(z) * s, _scale_exp(z, l_, xp))
+    out = x * 0.0
+    _rounds.on_subset(
+        xp, z <= 8.0, lambda z: small(z, chbevl(z / 2.0 - 2.0, a)), (z,),
+        (out,))
+    _rounds.on_subset(
+        xp, z > 8.0,
+        lambda z: large(z, chbevl(32.0 / z - 2.0, b) / xp.sqrt(z)), (z,),
+        (out,))
+    return x, out, shape
+
+
+def i0(x, xp=_xp):
+    _, r, shape = _i_piece(x, xp, D.I0_A, D.I0_B,
+                           lambda z, s: xp.exp(z) * s,
+                           lambda z, v: _scale_exp(z, v, xp))
+    return r.reshape(shape)
 
 
 def i0e(x, xp=_xp):
-    z = xp.absolute(x)
-    s, l_ = _i_parts(z, xp, D.I0_A, D.I0_B)
-    return xp.where(z <= 8.0, s, l_)
+    _, r, shape = _i_piece(x, xp, D.I0_A, D.I0_B, lambda z, s: s,
+                           lambda z, v: v)
+    return r.reshape(shape)
 
 
 def i1(x, xp=_xp):
-    z = xp.absolute(x)
-    s, l_ = _i_parts(z, xp, D.I1_A, D.I1_B)
-    r = xp.where(z <= 8.0, s * z * xp.exp(z), _scale_exp(z, l_, xp))
-    return xp.where(x < 0.0, -r, r)
+    x, r, shape = _i_piece(x, xp, D.I1_A, D.I1_B,
+                           lambda z, s: s * z * xp.exp(z),
+                           lambda z, v: _scale_exp(z, v, xp))
+    return xp.where(x < 0.0, -r, r).reshape(shape)
 
 
 def i1e(x, xp=_xp):
-    z = xp.absolute(x)
-    s, l_ = _i_parts(z, xp, D.I1_A, D.I1_B)
-    r = xp.where(z <= 8.0, s * z, l_)
-    return xp.where(x < 0.0, -r, r)
+    x, r, shape = _i_piece(x, xp, D.I1_A, D.I1_B, lambda z, s: s * z,
+                           lambda z, v: v)
+    return xp.where(x < 0.0, -r, r).reshape(shape)
 
 
 def _k_edges(x, r, xp):

@@ -15,6 +15,7 @@ import scipy.special as _sc
 
 from cupyx.scipy.special import _xp
 from cupyx.scipy.special import _rounds
+from cupyx.scipy.special._expint_complex import exp1_complex, expi_complex
 from cupyx.scipy.special._gamma import gamma
 from cupyx.scipy.special._ufuncs import define
 
@@ -217,6 +218,6 @@ def expn(n, x, xp=_xp):
     return xp.where(ok, r, numpy.nan).reshape(shape)
 
 
-exp1_ = define(_sc.exp1, exp1)
-expi_ = define(_sc.expi, expi)
+exp1_ = define(_sc.exp1, exp1, complex_compute=exp1_complex)
+expi_ = define(_sc.expi, expi, complex_compute=expi_complex)
 expn_ = define(_sc.expn, expn, ints='l')

@@ -14,6 +14,7 @@ import math
 import numpy
 import scipy.special as _sc
 
+from cupyx.scipy.special import _rounds
 from cupyx.scipy.special import _xp
 from cupyx.scipy.special._poly import polevl, p1evl, chbevl
 from cupyx.scipy.special._ufuncs import define
@@ -111,12 +112,11 @@ def gamma(x, xp=_xp):
     return xp.where(x == -numpy.inf, numpy.nan, r)
 
 
-def _lgam_pos(x, xp):
-    """log|Gamma(x)| for x > 0 (gamma.c's lgam_sgn on x > 0)."""
-    # x < 13: into [2, 3) in at most 10 downward or 2 upward rounds; as
-    # Cephes, the shift p is counted and u = x + p, t = x + (p - 2) are
-    # formed from x each time (one rounding, not one per step)
-    xs = xp.where(x < 13.0, x, 2.5)
+def _lgam_small(xs, xp):
+    """log|Gamma(x)| for 0 < x < 13 (gamma.c's lgam_sgn)."""
+    # into [2, 3) in at most 10 downward or 2 upward rounds; as Cephes,
+    # the shift p is counted and u = x + p, t = x + (p - 2) are formed
+    # from x each time (one rounding, not one per step)
     u = xs
     p = xs * 0.0
     z = p + 1.0
@@ -133,9 +133,11 @@ def _lgam_pos(x, xp):
     t = xs + (p - 2.0)
     p = t * polevl(t, _LB) / p1evl(t, _LC)
     lz = xp.log(z)
-    small = xp.where(u == 2.0, lz, lz + p)
-    # x >= 13: Stirling
-    xb = xp.where(x < 13.0, 13.0, x)
+    return xp.where(u == 2.0, lz, lz + p)
+
+
+def _lgam_big(xb, xp):
+    """log Gamma(x) for x >= 13: Stirling's series (gamma.c)."""
     q = (xb - 0.5) * xp.log(xb) - xb + _LS2PI
     w = 1.0 / (xb * xb)
     mid = q + polevl(w, _LA) / xb
@@ -143,24 +145,39 @@ def _lgam_pos(x, xp):
                   2.7777777777777777777778e-3) * w +
                  0.0833333333333333333333) / xb
     large = xp.where(xb > 1.0e8, q, large)
-    big = xp.where(xb >= 1000.0, large, mid)
-    r = xp.where(x < 13.0, small, big)
-    return xp.where(x > _MAXLGM, numpy.inf, r)
+    return xp.where(xb >= 1000.0, large, mid)
+
+
+def _lgam_pos(x, xp):
+    """log|Gamma(x)| for x > 0 of 1-d x: each branch runs on its own
+    elements only (``_rounds.on_subset``)."""
+    out = x * 0.0           # NaN stays NaN
+    _rounds.on_subset(xp, x < 13.0, lambda v: _lgam_small(v, xp), (x,),
+                      (out,))
+    _rounds.on_subset(xp, x >= 13.0, lambda v: _lgam_big(v, xp), (x,),
+                      (out,))
+    return xp.where(x > _MAXLGM, numpy.inf, out)
+
+
+def _lgam_reflect(x, w, xp):
+    """log|Gamma(x)| for x < 0 from w = log|Gamma(-x)|:
+    log(pi / |x sin(pi x)|) - w, the logarithms apart (the product
+    underflows for tiny x)."""
+    s = xp.absolute(_sinpi(x, xp))
+    return _LOGPI - xp.log(xp.absolute(x)) - xp.log(s) - w
 
 
 def gammaln(x, xp=_xp):
+    (x,), shape = _rounds.flat(xp, x)
     q = xp.absolute(x)
-    w = _lgam_pos(xp.where(q == 0, 1.0, q), xp)
-    # x < 0: log(pi / |x sin(pi x)|) - lgam(-x), the logarithms apart (the
-    # product underflows for tiny x)
-    s = xp.absolute(_sinpi(x, xp))
-    neg = _LOGPI - xp.log(q) - xp.log(s) - w
-    pole = (x == xp.floor(x)) & (x <= 0)
+    r = _lgam_pos(xp.where(q == 0, 1.0, q), xp)
     # tiny |x|: Gamma(x) ~ 1/x - euler, so log|Gamma(x)| = log|Gamma(-x)|
     # to double precision (and the reflection would lose to underflow)
-    r = xp.where((x > 0) | (q < 1e-100), w, neg)
+    _rounds.on_subset(xp, (x < 0) & (q >= 1e-100),
+                      lambda x, w: _lgam_reflect(x, w, xp), (x, r), (r,))
+    pole = (x == xp.floor(x)) & (x <= 0)
     r = xp.where(pole, numpy.inf, r)
-    return xp.where(xp.isinf(x), x, r)
+    return xp.where(xp.isinf(x), x, r).reshape(shape)
 
 
 def loggamma(x, xp=_xp):

@@ -11,9 +11,7 @@ from cupy._core import _fallback
 from cupyx.scipy.special._ufuncs import define
 
 # ufuncs: name -> SciPy ufunc (the special functions not composed yet)
-HOST_UFUNCS = (
-    'ellipkinc', 'ellipeinc', 'ellipj',
-    'wright_bessel', 'sici', 'shichi', 'lpmv')
+HOST_UFUNCS = ('wright_bessel', 'lpmv')
 
 ufuncs = {name: define(getattr(_sc, name)) for name in HOST_UFUNCS}
 

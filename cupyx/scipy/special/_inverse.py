@@ -289,7 +289,12 @@ def nbdtri(k, n, y, xp=_xp):
     k = xp.where(k < 0, xp.ceil(k), xp.floor(k))
     n = xp.where(n < 0, xp.ceil(n), xp.floor(n))
     r = betaincinv(n, k + 1.0, y, xp)
-    return xp.where((k < 0) | (n <= 0), numpy.nan, r)
+    r = xp.where((k < 0) | (n <= 0), numpy.nan, r)
+    # Cephes' incbi answers y = 0 and y = 1 before it checks a = n, so
+    # SciPy's nbdtri(k, n <= 0, 0) = 0 and (k, n <= 0, 1) = 1
+    edge = (k >= 0) & (n <= 0)
+    r = xp.where(edge & (y == 0), 0.0, r)
+    return xp.where(edge & (y == 1), 1.0, r)
 
 
 gammaincinv_ = define(_sc.gammaincinv, gammaincinv)

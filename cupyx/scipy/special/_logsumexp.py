@@ -6,15 +6,14 @@ logsumexp follows SciPy 1.15+'s algorithm (Blanchard, Higham and Higham
 maximal terms are taken out of the sum (their weight m), the rest summed
 shifted, and the result is log1p(s / m) + log(m) + max; where that is not
 finite the plain log(sum(b exp(a))) gives the limit (infinities, all
--inf, signs), as SciPy does.  Complex input runs SciPy on the host
-(counted).
+-inf, signs), as SciPy does.  Complex input: _logsumexp_complex.py.
 """
 
 import numpy
 from numpy.lib.array_utils import normalize_axis_tuple
 
 import cupy
-from cupyx.scipy.special._host import host_call
+from cupyx.scipy.special._logsumexp_complex import logsumexp_complex
 
 
 def _floating(a, b):
@@ -36,9 +35,6 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
     a = cupy.asarray(a)
     b = None if b is None else cupy.asarray(b)
     dt = _floating(a, b)
-    if dt.kind == 'c':
-        return host_call('logsumexp', _sc_logsumexp, a, axis=axis, b=b,
-                         keepdims=keepdims, return_sign=return_sign)
     a = a.astype(dt, copy=False)
     if b is not None:
         b = b.astype(dt, copy=False)
@@ -51,17 +47,14 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
         shape = tuple(1 if i in axis else n for i, n in enumerate(a.shape))
         out = cupy.full(shape, -numpy.inf, dtype=dt)
         sgn = cupy.sign(out)
+    elif dt.kind == 'c':
+        out, sgn = logsumexp_complex(a, b, axis, return_sign)
     else:
         out, sgn = _logsumexp(a, b, axis, return_sign)
     if not keepdims:
         out = out.squeeze(axis=axis)
         sgn = sgn.squeeze(axis=axis)
     return (out, sgn) if return_sign else out
-
-
-def _sc_logsumexp(*args, **kwargs):
-    import scipy.special
-    return scipy.special.logsumexp(*args, **kwargs)
 
 
 def _logsumexp(a, b, axis, return_sign):

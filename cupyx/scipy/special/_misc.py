@@ -1,12 +1,13 @@
 """The non-ufunc functions of the list: polygamma, multigammaln, sinc,
-zeta, lambertw, spherical_yn, sph_harm_y, and the names SciPy 1.17 has
+zeta, lambertw, sph_harm_y, and the names SciPy 1.17 has
 dropped but CuPy 14 keeps (btdtr, btdtri, sph_harm)."""
 
 import numpy
 import scipy.special as _sc
 
 import cupy
-from cupyx.scipy.special import _exp_log, _gamma, _incbet, _inverse, _zeta
+from cupyx.scipy.special import (
+    _exp_log, _gamma, _incbet, _inverse, _lambertw, _sph, _zeta)
 from cupyx.scipy.special._host import host_call
 
 
@@ -56,20 +57,21 @@ def sinc(x):
 
 
 def lambertw(z, k=0, tol=1e-8):
-    """The Lambert W function (complex); host."""
-    return host_call('lambertw', _sc.lambertw, z, k, tol)
-
-
-def spherical_yn(n, z, derivative=False):
-    """The spherical Bessel function of the second kind; host."""
-    return host_call('spherical_yn', _sc.spherical_yn, n, z,
-                     derivative=derivative)
+    """The Lambert W function, branch k, to relative tolerance tol."""
+    z = cupy.asarray(z)
+    # SciPy's loop for these types (a one-element host call decides it)
+    with numpy.errstate(all='ignore'):
+        dtype = _sc.lambertw(numpy.ones(1, z.dtype), 0, tol).dtype
+    if not numpy.isscalar(tol):
+        return host_call('lambertw', _sc.lambertw, z, k, tol)
+    # SciPy takes k as a C long
+    k = cupy.asarray(k).astype(numpy.int64)
+    return _lambertw.lambertw_device(z, k, float(tol)).astype(dtype)
 
 
 def sph_harm_y(n, m, theta, phi, *, diff_n=0):
-    """Spherical harmonics (SciPy's new argument order); host."""
-    return host_call('sph_harm_y', _sc.sph_harm_y, n, m, theta, phi,
-                     diff_n=diff_n)
+    """Spherical harmonics (SciPy's new argument order)."""
+    return _sph.sph_harm_y(n, m, theta, phi, diff_n=diff_n)
 
 
 def sph_harm(m, n, theta, phi):

@@ -37,11 +37,16 @@ def on_subset(xp, mask, fn, args, outs):
     idx = positions(xp, mask)
     if idx.size == 0:
         return
-    res = fn(*[a[idx] for a in args])
+    # every element takes the branch: no gather and scatter
+    whole = idx.size == mask.size
+    res = fn(*(args if whole else [a[idx] for a in args]))
     if not isinstance(res, tuple):
         res = (res,)
     for o, r in zip(outs, res):
-        o[idx] = r
+        if whole:
+            o[...] = r
+        else:
+            o[idx] = r
 
 
 def converge(xp, step, state, done, max_rounds, every=ROUNDS):

@@ -33,6 +33,13 @@ _NEEDS = (
     ('floor', 'd->d'), ('absolute', 'd->d'), ('equal', 'dd->?'),
 )
 _FLOATS = 'fd'
+# the complex loops a complex composition runs on (complex128; its
+# selections and magnitudes are real)
+_NEEDS_COMPLEX = (
+    ('add', 'DD->D'), ('subtract', 'DD->D'), ('multiply', 'DD->D'),
+    ('divide', 'DD->D'), ('where', '?DD->D'), ('exp', 'D->D'),
+    ('log', 'D->D'), ('absolute', 'D->d'), ('less', 'dd->?'),
+)
 
 
 def _as_device(x, char):
@@ -47,8 +54,23 @@ def _as_device(x, char):
     return x
 
 
-def _maker(compute, ints, same_float):
+def _run(compute, c):
+    def fn(i, o, attrs):
+        args = [_as_device(x, c) for x in i]
+        res = compute(*args)
+        if not isinstance(res, tuple):
+            res = (res,)
+        for out, r in zip(o, res):
+            core._copy_to(out, r)
+    return fn
+
+
+def _maker(compute, ints, same_float, complex_compute=None):
     def find(name, ins, outs):
+        if complex_compute is not None and all(
+                c in 'FD' for c in ins + outs):
+            # complex64 computes in complex128 and rounds once
+            return list(_NEEDS_COMPLEX), _run(complex_compute, 'D')
         if not all(c in _FLOATS for c in outs):
             return None
         if not all(c in _FLOATS or (c in ints) for c in ins):
@@ -57,24 +79,18 @@ def _maker(compute, ints, same_float):
             return None
         c = outs[0] if same_float else 'd'
         needs = [(n, loop.replace('d', c)) for n, loop in _NEEDS]
-
-        def fn(i, o, attrs):
-            args = [_as_device(x, c) for x in i]
-            res = compute(*args)
-            if not isinstance(res, tuple):
-                res = (res,)
-            for out, r in zip(o, res):
-                core._copy_to(out, r)
-        return needs, fn
+        return needs, _run(compute, c)
     return find
 
 
-def define(scipy_ufunc, compute=None, ints='', same_float=False, doc=None):
+def define(scipy_ufunc, compute=None, ints='', same_float=False, doc=None,
+           complex_compute=None):
     """The ufunc of `scipy_ufunc`, with `compute` (float64 device arrays
     in, float64 array(s) out) as the body of its float loops (and of
     those whose inputs in `ints` are integer chars, passed as float64).
     same_float: the float32 loop computes in float32 (SciPy's is a
-    float template there, whose overflow thresholds are float32's)."""
+    float template there, whose overflow thresholds are float32's).
+    complex_compute: the same for the complex loops (complex128)."""
     # with SCIPY_ARRAY_API=1 SciPy exports a dispatching wrapper around
     # the ufunc (functools.wraps: __wrapped__)
     while not isinstance(scipy_ufunc, numpy.ufunc):
@@ -83,7 +99,8 @@ def define(scipy_ufunc, compute=None, ints='', same_float=False, doc=None):
     u = ufunc(scipy_ufunc, doc)
     _capability.register_host_function(name, scipy_ufunc)
     if compute is not None:
-        _compose.register(name, _maker(compute, ints, same_float))
+        _compose.register(name, _maker(compute, ints, same_float,
+                                       complex_compute))
     _names.append(name)
     _capability.register_family(FAMILY, _names)
     return u

@@ -5,7 +5,8 @@ tests check the algorithms that way against SciPy before the device)."""
 from cupy._core._routines_ufuncs import (  # NOQA
     exp, log, log1p, sqrt, floor, ceil, absolute, sin, cos, tan,
     isnan, isinf, isfinite, signbit, copysign, fmod, maximum, minimum,
-    logical_and, logical_or, logical_not, arctan, power, rint, sinh, cosh)
+    logical_and, logical_or, logical_not, arctan, power, rint, sinh, cosh,
+    arcsin, arctan2)
 from cupy._core._routines_math import where  # NOQA
 
 

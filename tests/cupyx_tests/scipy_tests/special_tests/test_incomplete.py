@@ -121,15 +121,28 @@ def test_beta_distributions(no_fallback):
         # n = 1000: SciPy's prefactor loses ~2e-12 there (mpmath:
         # bdtr(15, 1000, 0.1) = 6.7573452169304347e-28, SciPy 1.1e-12 away)
         _check(name, (k3, n3, p3), 3e-12)
-    f = numpy.array([0.0, 0.01, 0.1, 0.5, 1.0, 2.0, 5.0, 10.0, 100.0,
-                     400.0, numpy.inf, numpy.nan, -1.0])
-    x = numpy.array([-1, 0, 1e-10, 0.01, 0.1, 0.5, 1, 2, 5, 10, 100, 1e5,
-                     numpy.inf, numpy.nan])
-    fa, fb, fx = numpy.meshgrid(f, f, x, indexing='ij')
+    # degrees of freedom down to 0.1 here; b << 1 (incbet's slow continued
+    # fraction, half of this test's time) is test_betainc_grid's, and
+    # fdtr's own in the slow test below
+    _f_distributions(numpy.array([0.0, 0.1, 0.5, 1.0, 2.0, 5.0, 10.0,
+                                  100.0, 400.0, numpy.inf, numpy.nan, -1.0]))
+
+
+_FX = numpy.array([-1, 0, 1e-10, 0.01, 0.1, 0.5, 1, 2, 5, 10, 100, 1e5,
+                   numpy.inf, numpy.nan])
+
+
+def _f_distributions(f):
+    fa, fb, fx = numpy.meshgrid(f, f, _FX, indexing='ij')
     for name in ('fdtr', 'fdtrc'):
         # b << 1 with x just below the mean (~1): Cephes' continued
         # fraction converges slowly (fdtr(1e4, 0.01, 0.1) is 7e-12 off)
         _check(name, (fa, fb, fx), 1e-11)
+
+
+@pytest.mark.slow
+def test_f_distributions_small_dof(no_fallback):
+    _f_distributions(numpy.array([0.01, 0.1, 1.0, 1e3, 1e4]))
 
 
 def test_int_loops(no_fallback):

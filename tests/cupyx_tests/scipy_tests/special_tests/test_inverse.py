@@ -111,3 +111,12 @@ def test_beta_quantiles_wide(no_fallback):
     a3, b3, y3 = numpy.meshgrid(f, f, Y, indexing='ij')
     got = cs.fdtri(*[cupy.asarray(v) for v in (a3, b3, y3)]).get()
     assert rel(got, _want('fdtri', a3, b3, y3)).max() <= 1e-11
+
+
+def test_nbdtri_no_successes(no_fallback):
+    # n <= 0: NaN inside (0, 1), the ends 0 and 1 as SciPy (Cephes' incbi
+    # answers them before it checks its shape argument)
+    y = numpy.linspace(0, 1, 5)
+    for k, n in ((0, 0), (3, 0), (0, -1), (-1, 2), (2, 0)):
+        got = cs.nbdtri(cupy.asarray(k), n, cupy.asarray(y)).get()
+        numpy.testing.assert_array_equal(got, sc.nbdtri(k, n, y))

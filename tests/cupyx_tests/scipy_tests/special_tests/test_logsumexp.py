@@ -92,3 +92,33 @@ def test_log_softmax_infinite():
     with numpy.errstate(all='ignore'):
         numpy.testing.assert_array_equal(
             cs.log_softmax(cupy.asarray(x)).get(), sc.log_softmax(x))
+
+
+@pytest.mark.parametrize('a,axis,b', CASES)
+@pytest.mark.parametrize('return_sign', [False, True])
+def test_logsumexp_complex(a, axis, b, return_sign, monkeypatch):
+    # complex input on the device: the phase of the largest term goes into
+    # the sign, the result's phase is wrapped into (-pi, pi]
+    monkeypatch.setenv('CUPY_HOST_FALLBACK', 'error')
+    a = numpy.array(a)
+    a = a + 1j * numpy.linspace(-7.0, 9.0, a.size).reshape(a.shape)
+    bb = None if b is None else numpy.array(b) * (1 - 0.5j)
+    with numpy.errstate(all='ignore'):
+        want = sc.logsumexp(a, axis=axis, b=bb, return_sign=return_sign)
+    got = cs.logsumexp(cupy.asarray(a), axis=axis,
+                       b=None if b is None else cupy.asarray(bb),
+                       return_sign=return_sign)
+    for g, w in zip(got, want) if return_sign else [(got, want)]:
+        assert g.dtype == numpy.asarray(w).dtype
+        numpy.testing.assert_allclose(g.get(), w, rtol=1e-14, atol=1e-15)
+
+
+def test_logsumexp_complex64():
+    rng = numpy.random.default_rng(1)
+    a = (rng.standard_normal((6, 5)) * 20
+         + 1j * rng.standard_normal((6, 5)) * 4).astype(numpy.complex64)
+    for axis in (None, 0, 1):
+        got = cs.logsumexp(cupy.asarray(a), axis=axis)
+        want = sc.logsumexp(a, axis=axis)
+        assert got.dtype == want.dtype == numpy.complex64
+        numpy.testing.assert_allclose(got.get(), want, rtol=2e-6)

@@ -1,0 +1,130 @@
+"""The spherical Bessel function of the second kind, spherical_yn, and
+the spherical harmonics sph_harm_y.
+
+For real arguments: SciPy's algorithm (xsf's sph_bessel_y): y_0 =
+-cos(x)/x, y_1 = (y_0 - sin x)/x and the upward recurrence y_{k+1} =
+(2k + 1)/x y_k - y_{k-1} (DLMF 10.51.1), which stops where it overflows;
+negative x by the reflection y_n(-x) = (-1)^(n+1) y_n(x) (DLMF 10.47.14);
+the derivative by DLMF 10.51.2.  The recurrence runs to the largest
+order in n (one read of it), each element keeping the term of its own
+order.  Complex arguments run SciPy on the host (counted).
+
+sph_harm_y(n, m, theta, phi) is the normalised associated Legendre
+function (Condon-Shortley phase) times e^(i m phi), the Legendre factor
+by the standard stable recurrences in the degree for fixed order (DLMF
+14.10.3 normalised; the diagonal P_m^m from sin(theta)^m, then P_(m+1)^m,
+then upwards), run to the largest degree (one read), each element
+keeping its own; m < 0 by Y_n^-m = (-1)^m conj(Y_n^m), 0 where |m| > n
+or n < 0 (SciPy).  Derivatives (diff_n > 0) run SciPy on the host.
+"""
+
+import math
+
+import numpy
+import scipy.special as _sc
+
+import cupy
+from cupyx.scipy.special._host import host_call
+
+
+def _yn_real(n, x):
+    """y_n(x) for float64 x and int64 n of one shape (n >= 0)."""
+    ax = cupy.absolute(x)
+    xs = cupy.where((ax > 0) & cupy.isfinite(ax), ax, 1.0)
+    s0 = -cupy.cos(xs) / xs
+    s1 = (s0 - cupy.sin(xs)) / xs
+    res = cupy.where(n == 0, s0, s1)
+    top = int(n.max()) if n.size else 0
+    for k in range(top - 1):
+        sn = (2 * k + 3) * s1 / xs - s0
+        # an overflowed term is kept (xsf returns it at once)
+        sn = cupy.where(cupy.isinf(s1), s1, sn)
+        s0 = cupy.where(cupy.isinf(s1), s0, s1)
+        s1 = sn
+        res = cupy.where(n == k + 2, s1, res)
+    odd = (n % 2) == 1
+    res = cupy.where(x < 0, cupy.where(odd, res, -res), res)
+    res = cupy.where(cupy.isinf(x), cupy.where(x < 0, -0.0, 0.0), res)
+    res = cupy.where(cupy.isinf(x) & (x < 0) & odd, 0.0, res)
+    res = cupy.where(x == 0, -numpy.inf, res)
+    res = cupy.where(cupy.isnan(x), numpy.nan, res)
+    return cupy.where(n < 0, numpy.nan, res)
+
+
+def spherical_yn(n, z, derivative=False):
+    """The spherical Bessel function of the second kind y_n(z) (or its
+    derivative)."""
+    n = cupy.asarray(n)
+    z = cupy.asarray(z)
+    if z.dtype.kind == 'c' or n.dtype.kind not in 'biuf':
+        return host_call('spherical_yn', _sc.spherical_yn, n, z,
+                         derivative=derivative)
+    # SciPy's loop takes n as a C long (a float n is truncated)
+    n = n.astype(numpy.int64)
+    n, z = cupy.broadcast_arrays(n, z.astype(numpy.float64))
+    if not derivative:
+        return _yn_real(n, z)
+    # DLMF 10.51.2: y_n' = y_{n-1} - (n + 1)/z y_n; y_0' = -y_1
+    ynm = _yn_real(cupy.where(n == 0, 1, n - 1), z)
+    yn = _yn_real(n, z)
+    d = ynm - (n + 1) * yn / z
+    d = cupy.where(n == 0, -ynm, d)
+    return cupy.where(n < 0, numpy.nan, d)
+
+
+def _legendre_normalised(n, am, theta):
+    """sqrt((2n+1)/(4 pi) (n-m)!/(n+m)!) P_n^m(cos theta), with the
+    Condon-Shortley phase, for int64 n >= am >= 0 and float64 theta of
+    one shape."""
+    # P_n^m(x) of x = cos(theta): (1 - x^2)^(m/2) = |sin(theta)|
+    s = cupy.absolute(cupy.sin(theta))
+    c = cupy.cos(theta)
+    amf = am.astype(numpy.float64)
+    p = s * 0.0 + 1.0 / math.sqrt(4.0 * math.pi)
+    top_m = int(am.max()) if am.size else 0
+    for k in range(1, top_m + 1):
+        step = -math.sqrt((2.0 * k + 1.0) / (2.0 * k)) * s * p
+        p = cupy.where(am >= k, step, p)
+    prev = p
+    cur = cupy.sqrt(2.0 * amf + 3.0) * c * p
+    res = cupy.where(n == am, p, cur)
+    top = int((n - am).max()) if n.size else 0
+    for j in range(2, top + 1):
+        d = amf + j
+        d2m = d * d - amf * amf
+        a = cupy.sqrt((4.0 * d * d - 1.0) / d2m)
+        b = cupy.sqrt(((d - 1.0) ** 2 - amf * amf) * (2.0 * d + 1.0)
+                      / ((2.0 * d - 3.0) * d2m))
+        nxt = a * c * cur - b * prev
+        prev, cur = cur, nxt
+        res = cupy.where(n - am == j, cur, res)
+    return res
+
+
+def sph_harm_y(n, m, theta, phi, *, diff_n=0):
+    """The spherical harmonic Y_n^m(theta, phi) (theta polar, phi
+    azimuthal: SciPy >= 1.15's order)."""
+    args = [cupy.asarray(a) for a in (n, m, theta, phi)]
+    # SciPy's loops decide the result dtype (and refuse a float n or m)
+    with numpy.errstate(all='ignore'):
+        dtype = _sc.sph_harm_y(*[numpy.ones(1, a.dtype) for a in args]).dtype
+    if diff_n != 0 or any(a.dtype.kind == 'c' for a in args[2:]):
+        return host_call('sph_harm_y', _sc.sph_harm_y, *args, diff_n=diff_n)
+    n, m, theta, phi = cupy.broadcast_arrays(
+        args[0].astype(numpy.int64), args[1].astype(numpy.int64),
+        args[2].astype(numpy.float64), args[3].astype(numpy.float64))
+    am = cupy.absolute(m)
+    valid = (n >= 0) & (am <= n)
+    nn = cupy.where(valid, n, 0)
+    am = cupy.where(valid, am, 0)
+    p = _legendre_normalised(nn, am, theta)
+    # m < 0: (-1)^m conj(Y_n^|m|)
+    sign = cupy.where((m < 0) & (am % 2 == 1), -1.0, 1.0)
+    ang = am.astype(numpy.float64) * phi
+    re = cupy.where(valid, sign * p * cupy.cos(ang), 0.0)
+    im = cupy.where(valid, p * cupy.sin(ang), 0.0)
+    im = cupy.where(m < 0, -sign * im, im)
+    out = cupy.empty(re.shape, numpy.complex128)
+    out.real[...] = re
+    out.imag[...] = im
+    return out.astype(dtype, copy=False)
