@@ -146,12 +146,14 @@ def test_plan_cache_disabled_frees_plans(sim, cache):
 def test_composed_tables_are_cached(cache):
     x = cupy.asarray(_data((2, 8192), numpy.complex128))
     cupy.fft.fft(x)
-    assert cache.get_curr_size() == 1           # Stockham's twiddles
-    assert cache.get_curr_memsize() == 4096 * 16
+    # Stockham's stage tables [w; -w]: 2 (1 + 2 + ... + 4096) entries
+    assert cache.get_curr_size() == 1
+    assert cache.get_curr_memsize() == 2 * 8191 * 16
     cupy.fft.fft(cupy.asarray(_data((2, 512), numpy.complex128)))
-    assert cache.get_curr_size() == 2           # the four-step tables
-    assert cache.get_curr_memsize() == 4096 * 16 + (16 * 16 + 16 * 32 +
-                                                    32 * 32) * 16
+    # the four-step tables: (16, 16) and (16, 32, 32), twiddles folded in
+    assert cache.get_curr_size() == 2
+    assert cache.get_curr_memsize() == 2 * 8191 * 16 + (16 * 16 +
+                                                        16 * 32 * 32) * 16
     cupy.fft.fft(cupy.asarray(_data((2, 9001), numpy.complex128)))
     assert cache.get_curr_size() > 3            # Bluestein's tables
 

@@ -94,34 +94,52 @@ def unit_circle(angle, dtype):
 
 
 def _twiddles(n, dtype, forward):
-    """exp(-+2 pi i k / n), k < n / 2."""
+    """exp(-+2 pi i k / n), k < n / 2 (not cached: the stage tables are)."""
+    k = index_range(n // 2).astype(_F64)
+    step = (-2.0 if forward else 2.0) * math.pi / n
+    return unit_circle(_uf.multiply(k, step), dtype)
+
+
+def _stage_tables(n, dtype, forward):
+    """Per Stockham stage of length L (1, 2, 4 ... n/2): the (2, L, 1)
+    table [w^k; -w^k], w = exp(-+2 pi i / 2L), so that one broadcast
+    product gives both halves' twiddled odd terms and one add finishes the
+    butterflies (two operations a pass instead of three)."""
     def make():
-        k = index_range(n // 2).astype(_F64)
-        step = (-2.0 if forward else 2.0) * math.pi / n
-        return [unit_circle(_uf.multiply(k, step), dtype)]
-    return _cached(('twiddles', n, dtype.char, forward,
-                    core._empty((), dtype).data.device_id), make)[0]
+        tw = _twiddles(n, dtype, forward)
+        tables = []
+        length = 1
+        while length < n:
+            half = n // (2 * length)
+            t = core._empty((2, length, 1), dtype)
+            w = tw[::half][:length].reshape(length, 1)
+            core._copy_to(t[0], w)
+            _uf.negative(w, out=t[1])
+            tables.append(t)
+            length *= 2
+        return tables
+    return _cached(('stockham-stages', n, dtype.char, forward,
+                    core._empty((), dtype).data.device_id), make)
 
 
 def stockham(x, forward):
     """The unnormalised DFT of the last axis of `x` (complex, C-contiguous,
-    a power-of-two length n >= 2): a new contiguous array."""
+    a power-of-two length n >= 2): a new contiguous array.  Each pass:
+    Y[:, s, k, :] = E[:, k, :] + (+-w^k) O[:, k, :] for the sign s of
+    each half, as two operations (a broadcast product, an add)."""
     n = x.shape[-1]
     batch = x.size // n
-    tw = _twiddles(n, x.dtype, forward)
+    tables = _stage_tables(n, x.dtype, forward)
     y = x.reshape(batch, 1, n)
     length = 1
-    while length < n:
+    for t in tables:
         half = n // (2 * length)
-        even = y[:, :, :half]
-        odd = y[:, :, half:]
-        res = core._empty((batch, 2 * length, half), x.dtype)
-        if length > 1:
-            w = tw[::half][:length].reshape(1, length, 1)
-            odd = _uf.multiply(odd, w)
-        _uf.add(even, odd, out=res[:, :length])
-        _uf.subtract(even, odd, out=res[:, length:])
-        y = res
+        even = y[:, :, :half].reshape(batch, 1, length, half)
+        odd = y[:, :, half:].reshape(batch, 1, length, half)
+        res = core._empty((batch, 2, length, half), x.dtype)
+        _uf.multiply(odd, t.reshape(1, 2, length, 1), out=res)
+        _uf.add(even, res, out=res)
+        y = res.reshape(batch, 2 * length, half)
         length *= 2
     return y.reshape(x.shape)
 
@@ -203,11 +221,14 @@ def _phase_table(rows, cols, n, dtype, forward):
 
 
 def _four_step_tables(n, dtype, forward):
+    """W_n1^(j1 k1) (n1, n1) and the second step's table with the
+    twiddles folded in, W_n^(j2 k1) W_n2^(j2 k2) as (k1, k2, j2)."""
     def make():
         n1, n2 = split(n)
-        return [_phase_table(n1, n1, n1, dtype, forward),
-                _phase_table(n1, n2, n, dtype, forward),
-                _phase_table(n2, n2, n2, dtype, forward)]
+        tw = _phase_table(n1, n2, n, dtype, forward)            # (k1, j2)
+        m2 = _phase_table(n2, n2, n2, dtype, forward)           # (k2, j2)
+        both = _uf.multiply(tw.reshape(n1, 1, n2), m2.reshape(1, n2, n2))
+        return [_phase_table(n1, n1, n1, dtype, forward), both]
     dev = core._empty((), dtype).data.device_id
     return _cached(('four-step', n, dtype.char, forward, dev), make)
 
@@ -215,29 +236,33 @@ def _four_step_tables(n, dtype, forward):
 def four_step(x, forward):
     """The unnormalised DFT of the last axis of `x` (complex, C-contiguous,
     n = n1 n2 points, four_step_fits): X[k1 + n1 k2] = sum_j2 W_n2^(j2 k2)
-    W_n^(j2 k1) sum_j1 W_n1^(j1 k1) x[j1 n2 + j2]."""
+    W_n^(j2 k1) sum_j1 W_n1^(j1 k1) x[j1 n2 + j2]: two broadcast products
+    each summed over an axis, the second sum written transposed into the
+    result (four operations)."""
     n = x.shape[-1]
     batch = x.size // n
     n1, n2 = split(n)
-    m1, tw, m2 = _four_step_tables(n, x.dtype, forward)
+    m1, both = _four_step_tables(n, x.dtype, forward)
     y = x.reshape(batch, 1, n1, n2)
-    y = _uf.multiply(y, m1.reshape(1, n1, n1, 1)).sum(axis=2)
-    _uf.multiply(y, tw, out=y)                              # (b, k1, j2)
-    z = _uf.multiply(y.reshape(batch, n1, 1, n2),
-                     m2.reshape(1, 1, n2, n2)).sum(axis=3)  # (b, k1, k2)
+    y = _uf.multiply(y, m1.reshape(1, n1, n1, 1)).sum(axis=2)  # (b, k1, j2)
     out = core._empty((batch, n2, n1), x.dtype)
-    core._copy_to(out, z.transpose(0, 2, 1))
+    _uf.multiply(y.reshape(batch, n1, 1, n2),
+                 both.reshape(1, n1, n2, n2)).sum(
+                     axis=3, out=out.transpose(0, 2, 1))     # (b, k1, k2)
     return out.reshape(x.shape)
 
 
-def _half_twiddles(n, dtype):
-    """exp(-2 pi i k / n) / 2i, k <= n / 2 (packed_r2c's odd part)."""
+def _packed_tables(n, dtype):
+    """A = (1 + w^k / i) / 2 and B = (1 - w^k / i) / 2, w = exp(-2 pi i /
+    n), k <= n / 2: X[k] = A Z[k] + B conj Z[-k] (packed_r2c)."""
     def make():
         k = index_range(n // 2 + 1).astype(_F64)
-        w = unit_circle(_uf.multiply(k, -2.0 * math.pi / n), _C128)
-        return [_uf.multiply(w, -0.5j).astype(dtype)]
+        h = _uf.multiply(unit_circle(_uf.multiply(k, -2.0 * math.pi / n),
+                                     _C128), -0.5j)
+        return [_uf.add(h, 0.5).astype(dtype),
+                _uf.subtract(0.5, h).astype(dtype)]
     dev = core._empty((), dtype).data.device_id
-    return _cached(('half-twiddles', n, dtype.char, dev), make)[0]
+    return _cached(('packed-r2c', n, dtype.char, dev), make)
 
 
 def packed_r2c(x, cdtype, transform):
@@ -245,20 +270,20 @@ def packed_r2c(x, cdtype, transform):
     C-contiguous `x` (even n >= 4), through ``transform(z, True)`` of n/2
     complex points.  With z = x[0::2] + i x[1::2] and Z its transform:
     X[k] = E[k] + exp(-2 pi i k / n) O[k], E = (Z[k] + conj Z[-k]) / 2,
-    O = (Z[k] - conj Z[-k]) / 2i."""
+    O = (Z[k] - conj Z[-k]) / 2i, gathered as X = A Z + B conj Z[-k]
+    (two products and an add)."""
     n = x.shape[-1]
     m = n // 2
     lead = x.shape[:-1]
     real = numpy.dtype(cdtype.char.lower())
     if x.dtype != real:
         x = x.astype(real)
+    a, b = _packed_tables(n, cdtype)
     z = transform(x.view(cdtype), True)                 # (..., m)
     zp = core._empty(lead + (m + 1,), cdtype)           # Z[0..m], Z[m] = Z[0]
     core._copy_to(zp[..., :m], z)
     core._copy_to(zp[..., m:], z[..., :1])
     zr = _uf.conjugate(zp[..., ::-1])                   # conj Z[-k]
-    even = _uf.add(zp, zr)
-    _uf.multiply(even, 0.5, out=even)
-    odd = _uf.subtract(zp, zr)
-    _uf.multiply(odd, _half_twiddles(n, cdtype), out=odd)
-    return _uf.add(even, odd, out=even)
+    _uf.multiply(zr, b, out=zr)
+    _uf.multiply(zp, a, out=zp)
+    return _uf.add(zp, zr, out=zp)
