@@ -4,16 +4,18 @@ complex128 (no Ascend library has a double FFT, blas_fft.md 3.3) and
 sizes it cannot plan (a prime factor > 199, more than 2^27 points).
 
 * powers of two: a radix-2 Stockham transform (autosort, no bit
-  reversal): log2(n) passes of one twiddle multiply, one add and one
-  subtract over strided views, each pass writing the two halves of a new
-  buffer.  Stage L (transforms of length L done, M = n / L columns left):
+  reversal): log2(n) passes of one broadcast product and one add over
+  strided views, each pass writing the two halves of a new buffer.
+  Stage L (transforms of length L done, M = n / L columns left):
   Y'[k] = E[k] + w^k O[k] and Y'[k + L] = E[k] - w^k O[k], with E and O
-  the first and second halves of the columns and w = exp(-+2 pi i / 2L);
-  the twiddles of every stage are one strided view of one table of n/2.
-* small sizes (n <= 4096 = n1 n2, both <= 128): the four-step
+  the first and second halves of the columns and w = exp(-+2 pi i / 2L):
+  the product of O with [w^k; -w^k] gives both halves' second terms, and
+  both are one strided view of one table of n twiddles.
+* small sizes (n <= 2048 = n1 n2, both <= 128): the four-step
   algorithm with dense DFTs of n1 and n2 points as broadcast products
-  summed over an axis (six operations instead of 3 log2(n): on a device
-  whose cost is per operation, as the simulator's is, 10x faster at 1024).
+  summed over an axis, the twiddles folded into the second table (four
+  operations instead of 2 log2(n): on a device whose cost is per
+  operation, as the simulator's is, several times faster at 1024).
 * real input of even length n: one complex transform of n/2 points of
   the pairs (x[2j], x[2j+1]) seen as complex numbers (a view, no copy),
   split into the spectra of the even and odd samples and joined with
@@ -30,6 +32,7 @@ All transforms here are unnormalised; the caller scales.
 """
 
 import math
+import threading
 
 import numpy
 
@@ -80,9 +83,68 @@ class _Table:
         return (self.key[1],), (-1,), 'C2C', self.key[2] in 'dD'
 
 
+class _NdTables:
+    """The tables of one composed transform over several axes, kept as
+    one plan cache entry (CuPy caches one PlanNd for such a transform):
+    {key: _Table} of every axis's tables."""
+
+    def __init__(self, key, tables):
+        self.key = key
+        self.tables = tables
+        self.nbytes = sum(t.nbytes for t in tables.values())
+
+    def destroy(self):
+        self.tables = None
+
+    def describe(self):
+        """(shape, axes, value type, double); key: 'nd', sizes, dtype
+        char, ..."""
+        sizes = self.key[1]
+        return (tuple(sizes), tuple(range(-len(sizes), 0)), 'C2C',
+                self.key[2] in 'dD')
+
+
+_collect = threading.local()    # the tables of the n-D transform running
+
+
+def _plan_cache():
+    return _dispatch.run('fft_plan_cache', (), (), {}, 0)
+
+
 def _cached(key, make):
-    cache = _dispatch.run('fft_plan_cache', (), (), {}, 0)
-    return cache.composed(key, lambda: _Table(key, make())).arrays
+    tables = getattr(_collect, 'tables', None)
+    if tables is not None:
+        entry = tables.get(key)
+        if entry is None:
+            entry = tables[key] = _Table(key, make())
+        return entry.arrays
+    return _plan_cache().composed(key, lambda: _Table(key, make())).arrays
+
+
+def run_nd(sizes, dtype, forward, run):
+    """``run()``, a composed transform over several axes of `sizes`, its
+    tables kept in one plan cache entry (made on its first run)."""
+    key = ('nd', tuple(sizes), dtype.char, forward,
+           core._empty((), dtype).data.device_id)
+    made = []
+
+    def first():
+        made.append(_run_with({}, run))
+        return _NdTables(key, made[0][1])
+    entry = _plan_cache().composed(key, first)
+    if made:
+        return made[0][0]
+    return _run_with(entry.tables, run)[0]
+
+
+def _run_with(tables, run):
+    """(run(), tables) with the composed tables looked up in `tables`."""
+    outer = getattr(_collect, 'tables', None)
+    _collect.tables = tables
+    try:
+        return run(), tables
+    finally:
+        _collect.tables = outer
 
 
 def unit_circle(angle, dtype):
@@ -94,32 +156,17 @@ def unit_circle(angle, dtype):
 
 
 def _twiddles(n, dtype, forward):
-    """exp(-+2 pi i k / n), k < n / 2 (not cached: the stage tables are)."""
-    k = index_range(n // 2).astype(_F64)
-    step = (-2.0 if forward else 2.0) * math.pi / n
-    return unit_circle(_uf.multiply(k, step), dtype)
-
-
-def _stage_tables(n, dtype, forward):
-    """Per Stockham stage of length L (1, 2, 4 ... n/2): the (2, L, 1)
-    table [w^k; -w^k], w = exp(-+2 pi i / 2L), so that one broadcast
-    product gives both halves' twiddled odd terms and one add finishes the
-    butterflies (two operations a pass instead of three)."""
+    """exp(-+2 pi i k / n), k < n: one table for every Stockham stage.
+    Stage L (half = n / 2L) takes table[::half] as (2, L): its first L
+    entries are w^k, w = exp(-+2 pi i / 2L), the next L are w^(k + L) =
+    -w^k, so one broadcast product gives both halves' twiddled odd terms
+    and one add finishes the butterflies (two operations a pass)."""
     def make():
-        tw = _twiddles(n, dtype, forward)
-        tables = []
-        length = 1
-        while length < n:
-            half = n // (2 * length)
-            t = core._empty((2, length, 1), dtype)
-            w = tw[::half][:length].reshape(length, 1)
-            core._copy_to(t[0], w)
-            _uf.negative(w, out=t[1])
-            tables.append(t)
-            length *= 2
-        return tables
-    return _cached(('stockham-stages', n, dtype.char, forward,
-                    core._empty((), dtype).data.device_id), make)
+        k = index_range(n).astype(_F64)
+        step = (-2.0 if forward else 2.0) * math.pi / n
+        return [unit_circle(_uf.multiply(k, step), dtype)]
+    return _cached(('twiddles', n, dtype.char, forward,
+                    core._empty((), dtype).data.device_id), make)[0]
 
 
 def stockham(x, forward):
@@ -129,15 +176,15 @@ def stockham(x, forward):
     each half, as two operations (a broadcast product, an add)."""
     n = x.shape[-1]
     batch = x.size // n
-    tables = _stage_tables(n, x.dtype, forward)
+    tw = _twiddles(n, x.dtype, forward)
     y = x.reshape(batch, 1, n)
     length = 1
-    for t in tables:
+    while length < n:
         half = n // (2 * length)
         even = y[:, :, :half].reshape(batch, 1, length, half)
         odd = y[:, :, half:].reshape(batch, 1, length, half)
         res = core._empty((batch, 2, length, half), x.dtype)
-        _uf.multiply(odd, t.reshape(1, 2, length, 1), out=res)
+        _uf.multiply(odd, tw[::half].reshape(1, 2, length, 1), out=res)
         _uf.add(even, res, out=res)
         y = res.reshape(batch, 2 * length, half)
         length *= 2
@@ -188,10 +235,13 @@ def bluestein(x, forward, transform):
     return out.reshape(x.shape)
 
 
-# Four-step limits: at most 4096 points, blocks of at most 128 (a dense
-# DFT of 128 points costs 128 products per output), and at most 2^20
-# elements in one broadcast product (16 MiB of complex128).
-_BLOCK_MAX_N = 4096
+# Four-step limits: at most 2048 points (measured on the simulator,
+# process CPU time, 2026-11-27: four-step 4 operations beat Stockham's 2
+# log2(n) up to 2048; at 4096 the dense products of 2^18 elements cost
+# more than 24 passes), blocks of at most 128 (a dense DFT of 128 points
+# costs 128 products per output), and at most 2^20 elements in one
+# broadcast product (16 MiB of complex128).
+_BLOCK_MAX_N = 2048
 _BLOCK_MAX = 128
 _BLOCK_MAX_ELEMENTS = 1 << 20
 
