@@ -58,6 +58,8 @@ cdef extern from "cupy_acl_table.h" nogil:
                                 size_t count, aclrtStream stream) noexcept nogil
         int (*aclrtLaunchHostFunc)(aclrtStream stream, aclrtHostFunc fn,
                                    void* args) noexcept nogil
+        int (*aclrtCtxGetCurrentDefaultStream)(
+            aclrtStream* stream) noexcept nogil
         const char* (*aclGetRecentErrMsg)() noexcept nogil
 
     ctypedef struct cupy_aclnn_base_table:

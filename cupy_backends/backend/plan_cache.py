@@ -47,7 +47,8 @@ class PlanCache:
     """The FFT plans of the process, least recently used first out (CuPy's
     ``cupy.fft.config.get_plan_cache()`` interface).  ``size``: at most
     that many plans (0 disables the cache); ``memsize``: at most that many
-    bytes of plan work areas (-1: no bound).  ``title`` names the
+    bytes of plan work areas (-1: no bound, 0 disables the cache; a plan
+    larger than it raises RuntimeError, as CuPy's).  ``title`` names the
     provider's plans in ``show_info()``."""
 
     def __init__(self, title):
@@ -81,12 +82,20 @@ class PlanCache:
                 return entry
             self.misses += 1
             entry = make(*args)
-            if self._size > 0 and (self._memsize < 0 or
-                                   entry.nbytes <= self._memsize):
-                self._shrink(self._size - 1, self._memsize - entry.nbytes
-                             if self._memsize >= 0 else -1)
-                self._plans[key] = entry
-                self._curr_memsize += entry.nbytes
+            if self._size == 0 or self._memsize == 0:
+                return entry            # the cache is disabled (CuPy's)
+            if self._memsize > 0 and entry.nbytes > self._memsize:
+                # CuPy's PlanCache refuses a plan larger than its memsize
+                entry.destroy()
+                raise RuntimeError(
+                    'the plan memsize is too large: {} bytes, the FFT plan '
+                    'cache holds at most {} (cupy.fft.config.'
+                    'get_plan_cache().set_memsize)'.format(
+                        entry.nbytes, self._memsize))
+            self._shrink(self._size - 1, self._memsize - entry.nbytes
+                         if self._memsize >= 0 else -1)
+            self._plans[key] = entry
+            self._curr_memsize += entry.nbytes
             return entry
 
     def holds(self, plan):
@@ -103,9 +112,24 @@ class PlanCache:
         return node
 
     def __iter__(self):
-        with self._lock:
-            keys = list(reversed(self._plans))
-            return iter([(key, self._node(key)) for key in keys])
+        # live, as CuPy's linked list: each step gives the entry after the
+        # last one given in the current order, so making each given entry
+        # the most recent (cache[key]) cycles instead of stopping
+        key = None
+        while True:
+            with self._lock:
+                order = list(reversed(self._plans))
+                if key is None:
+                    i = 0
+                elif key in self._plans:
+                    i = order.index(key) + 1
+                else:
+                    return
+                if i >= len(order):
+                    return
+                key = order[i]
+                item = (key, self._node(key))
+            yield item
 
     def __getitem__(self, key):
         with self._lock:

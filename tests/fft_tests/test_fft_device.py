@@ -146,12 +146,14 @@ def test_plan_cache_disabled_frees_plans(sim, cache):
 def test_composed_tables_are_cached(cache):
     x = cupy.asarray(_data((2, 8192), numpy.complex128))
     cupy.fft.fft(x)
-    assert cache.get_curr_size() == 1           # Stockham's twiddles
-    assert cache.get_curr_memsize() == 4096 * 16
+    # Stockham's twiddles: one table of n entries
+    assert cache.get_curr_size() == 1
+    assert cache.get_curr_memsize() == 8192 * 16
     cupy.fft.fft(cupy.asarray(_data((2, 512), numpy.complex128)))
-    assert cache.get_curr_size() == 2           # the four-step tables
-    assert cache.get_curr_memsize() == 4096 * 16 + (16 * 16 + 16 * 32 +
-                                                    32 * 32) * 16
+    # the four-step tables: (16, 16) and (16, 32, 32), twiddles folded in
+    assert cache.get_curr_size() == 2
+    assert cache.get_curr_memsize() == 8192 * 16 + (16 * 16 +
+                                                    16 * 32 * 32) * 16
     cupy.fft.fft(cupy.asarray(_data((2, 9001), numpy.complex128)))
     assert cache.get_curr_size() > 3            # Bluestein's tables
 
@@ -364,3 +366,50 @@ def test_plan_cache_iterates_most_recent_first(cache):
     assert cache.get_curr_size() == 1 and _live_plans() == base + 1
     assert cache.get_curr_memsize() == nodes[0].memsize
     assert str(nodes[0]) in str(cache)
+
+
+def test_plan_cache_iterator_is_live(cache):
+    # CuPy's linked list: making each given entry the most recent cycles
+    cupy.fft.fft(cupy.asarray(_data((16,), numpy.complex64)))
+    cupy.fft.fft(cupy.asarray(_data((32,), numpy.complex64)))
+    it = iter(cache)
+    keys = [next(it)[0] for _ in range(1)]
+    for _ in range(10):
+        cache[keys[-1]]
+        keys.append(next(it)[0])
+    assert len(set(keys)) == 2
+    assert [k for k, _ in cache] == [keys[-2], keys[-1]]
+
+
+def test_plan_larger_than_memsize_raises(sim, cache):
+    base = _live_plans()
+    x = cupy.asarray(_data((2, 128), numpy.complex64))
+    cupy.fft.fft(x)
+    size = cache.get_curr_memsize()
+    cache.clear()
+    cache.set_memsize(size - 1)
+    with pytest.raises(RuntimeError, match='memsize is too large'):
+        cupy.fft.fft(x)
+    assert cache.get_curr_size() == 0 and _live_plans() == base
+    cache.set_memsize(0)                # disabled, as CuPy's
+    testing.assert_allclose(cupy.fft.fft(x), numpy.fft.fft(x.get()),
+                            rtol=1e-5, atol=1e-5)
+    cupy.xpu.Device().synchronize()
+    assert cache.get_curr_size() == 0 and _live_plans() == base
+
+
+def test_composed_nd_is_one_entry(cache):
+    # the tables of a composed transform over several axes: one PlanNd
+    h = _data((8, 16, 10), numpy.complex128)
+    x = cupy.asarray(h)
+    for _ in range(2):
+        testing.assert_allclose(cupy.fft.fftn(x), numpy.fft.fftn(h),
+                                rtol=1e-10, atol=1e-10)
+        nodes = [node for _, node in cache]
+        assert len(nodes) == 1
+        assert isinstance(nodes[0].plan, cupy.cuda.cufft.PlanNd)
+        assert nodes[0].plan.shape == (8, 16, 10)
+    assert nodes[0].memsize == cache.get_curr_memsize() > 0
+    testing.assert_allclose(cupy.fft.ifftn(x), numpy.fft.ifftn(h),
+                            rtol=1e-10, atol=1e-10)
+    assert cache.get_curr_size() == 2

@@ -69,8 +69,10 @@ def test_dct_dst_not_orthogonalized(xp, scp, name, type):
 @pytest.mark.parametrize('name', ['dctn', 'idctn', 'dstn', 'idstn'])
 @pytest.mark.parametrize('type', [1, 2, 3, 4])
 @pytest.mark.parametrize('axes,s', [(None, None), ((0, 2), (5, 7)),
-                                    (-1, None)])
-@testing.numpy_cupy_allclose(rtol=RTOL, atol=ATOL, scipy_name='scp')
+                                    (-1, None), (None, (-1, -1, 4)),
+                                    ((2, 0), (-1, 3)), (None, (1.5, 2.5))])
+@testing.numpy_cupy_allclose(rtol=RTOL, atol=ATOL, scipy_name='scp',
+                             accept_error=ValueError)
 def test_dctn_dstn(xp, scp, name, type, axes, s):
     return getattr(scp.fft, name)(_data(xp, (4, 3, 6), numpy.float64),
                                   type=type, axes=axes, s=s, norm='ortho')

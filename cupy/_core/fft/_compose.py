@@ -4,16 +4,18 @@ complex128 (no Ascend library has a double FFT, blas_fft.md 3.3) and
 sizes it cannot plan (a prime factor > 199, more than 2^27 points).
 
 * powers of two: a radix-2 Stockham transform (autosort, no bit
-  reversal): log2(n) passes of one twiddle multiply, one add and one
-  subtract over strided views, each pass writing the two halves of a new
-  buffer.  Stage L (transforms of length L done, M = n / L columns left):
+  reversal): log2(n) passes of one broadcast product and one add over
+  strided views, each pass writing the two halves of a new buffer.
+  Stage L (transforms of length L done, M = n / L columns left):
   Y'[k] = E[k] + w^k O[k] and Y'[k + L] = E[k] - w^k O[k], with E and O
-  the first and second halves of the columns and w = exp(-+2 pi i / 2L);
-  the twiddles of every stage are one strided view of one table of n/2.
-* small sizes (n <= 4096 = n1 n2, both <= 128): the four-step
+  the first and second halves of the columns and w = exp(-+2 pi i / 2L):
+  the product of O with [w^k; -w^k] gives both halves' second terms, and
+  both are one strided view of one table of n twiddles.
+* small sizes (n <= 2048 = n1 n2, both <= 128): the four-step
   algorithm with dense DFTs of n1 and n2 points as broadcast products
-  summed over an axis (six operations instead of 3 log2(n): on a device
-  whose cost is per operation, as the simulator's is, 10x faster at 1024).
+  summed over an axis, the twiddles folded into the second table (four
+  operations instead of 2 log2(n): on a device whose cost is per
+  operation, as the simulator's is, several times faster at 1024).
 * real input of even length n: one complex transform of n/2 points of
   the pairs (x[2j], x[2j+1]) seen as complex numbers (a view, no copy),
   split into the spectra of the even and odd samples and joined with
@@ -30,6 +32,7 @@ All transforms here are unnormalised; the caller scales.
 """
 
 import math
+import threading
 
 import numpy
 
@@ -80,9 +83,68 @@ class _Table:
         return (self.key[1],), (-1,), 'C2C', self.key[2] in 'dD'
 
 
+class _NdTables:
+    """The tables of one composed transform over several axes, kept as
+    one plan cache entry (CuPy caches one PlanNd for such a transform):
+    {key: _Table} of every axis's tables."""
+
+    def __init__(self, key, tables):
+        self.key = key
+        self.tables = tables
+        self.nbytes = sum(t.nbytes for t in tables.values())
+
+    def destroy(self):
+        self.tables = None
+
+    def describe(self):
+        """(shape, axes, value type, double); key: 'nd', sizes, dtype
+        char, ..."""
+        sizes = self.key[1]
+        return (tuple(sizes), tuple(range(-len(sizes), 0)), 'C2C',
+                self.key[2] in 'dD')
+
+
+_collect = threading.local()    # the tables of the n-D transform running
+
+
+def _plan_cache():
+    return _dispatch.run('fft_plan_cache', (), (), {}, 0)
+
+
 def _cached(key, make):
-    cache = _dispatch.run('fft_plan_cache', (), (), {}, 0)
-    return cache.composed(key, lambda: _Table(key, make())).arrays
+    tables = getattr(_collect, 'tables', None)
+    if tables is not None:
+        entry = tables.get(key)
+        if entry is None:
+            entry = tables[key] = _Table(key, make())
+        return entry.arrays
+    return _plan_cache().composed(key, lambda: _Table(key, make())).arrays
+
+
+def run_nd(sizes, dtype, forward, run):
+    """``run()``, a composed transform over several axes of `sizes`, its
+    tables kept in one plan cache entry (made on its first run)."""
+    key = ('nd', tuple(sizes), dtype.char, forward,
+           core._empty((), dtype).data.device_id)
+    made = []
+
+    def first():
+        made.append(_run_with({}, run))
+        return _NdTables(key, made[0][1])
+    entry = _plan_cache().composed(key, first)
+    if made:
+        return made[0][0]
+    return _run_with(entry.tables, run)[0]
+
+
+def _run_with(tables, run):
+    """(run(), tables) with the composed tables looked up in `tables`."""
+    outer = getattr(_collect, 'tables', None)
+    _collect.tables = tables
+    try:
+        return run(), tables
+    finally:
+        _collect.tables = outer
 
 
 def unit_circle(angle, dtype):
@@ -94,9 +156,13 @@ def unit_circle(angle, dtype):
 
 
 def _twiddles(n, dtype, forward):
-    """exp(-+2 pi i k / n), k < n / 2."""
+    """exp(-+2 pi i k / n), k < n: one table for every Stockham stage.
+    Stage L (half = n / 2L) takes table[::half] as (2, L): its first L
+    entries are w^k, w = exp(-+2 pi i / 2L), the next L are w^(k + L) =
+    -w^k, so one broadcast product gives both halves' twiddled odd terms
+    and one add finishes the butterflies (two operations a pass)."""
     def make():
-        k = index_range(n // 2).astype(_F64)
+        k = index_range(n).astype(_F64)
         step = (-2.0 if forward else 2.0) * math.pi / n
         return [unit_circle(_uf.multiply(k, step), dtype)]
     return _cached(('twiddles', n, dtype.char, forward,
@@ -105,7 +171,9 @@ def _twiddles(n, dtype, forward):
 
 def stockham(x, forward):
     """The unnormalised DFT of the last axis of `x` (complex, C-contiguous,
-    a power-of-two length n >= 2): a new contiguous array."""
+    a power-of-two length n >= 2): a new contiguous array.  Each pass:
+    Y[:, s, k, :] = E[:, k, :] + (+-w^k) O[:, k, :] for the sign s of
+    each half, as two operations (a broadcast product, an add)."""
     n = x.shape[-1]
     batch = x.size // n
     tw = _twiddles(n, x.dtype, forward)
@@ -113,15 +181,12 @@ def stockham(x, forward):
     length = 1
     while length < n:
         half = n // (2 * length)
-        even = y[:, :, :half]
-        odd = y[:, :, half:]
-        res = core._empty((batch, 2 * length, half), x.dtype)
-        if length > 1:
-            w = tw[::half][:length].reshape(1, length, 1)
-            odd = _uf.multiply(odd, w)
-        _uf.add(even, odd, out=res[:, :length])
-        _uf.subtract(even, odd, out=res[:, length:])
-        y = res
+        even = y[:, :, :half].reshape(batch, 1, length, half)
+        odd = y[:, :, half:].reshape(batch, 1, length, half)
+        res = core._empty((batch, 2, length, half), x.dtype)
+        _uf.multiply(odd, tw[::half].reshape(1, 2, length, 1), out=res)
+        _uf.add(even, res, out=res)
+        y = res.reshape(batch, 2 * length, half)
         length *= 2
     return y.reshape(x.shape)
 
@@ -170,10 +235,13 @@ def bluestein(x, forward, transform):
     return out.reshape(x.shape)
 
 
-# Four-step limits: at most 4096 points, blocks of at most 128 (a dense
-# DFT of 128 points costs 128 products per output), and at most 2^20
-# elements in one broadcast product (16 MiB of complex128).
-_BLOCK_MAX_N = 4096
+# Four-step limits: at most 2048 points (measured on the simulator,
+# process CPU time, 2026-11-27: four-step 4 operations beat Stockham's 2
+# log2(n) up to 2048; at 4096 the dense products of 2^18 elements cost
+# more than 24 passes), blocks of at most 128 (a dense DFT of 128 points
+# costs 128 products per output), and at most 2^20 elements in one
+# broadcast product (16 MiB of complex128).
+_BLOCK_MAX_N = 2048
 _BLOCK_MAX = 128
 _BLOCK_MAX_ELEMENTS = 1 << 20
 
@@ -203,11 +271,14 @@ def _phase_table(rows, cols, n, dtype, forward):
 
 
 def _four_step_tables(n, dtype, forward):
+    """W_n1^(j1 k1) (n1, n1) and the second step's table with the
+    twiddles folded in, W_n^(j2 k1) W_n2^(j2 k2) as (k1, k2, j2)."""
     def make():
         n1, n2 = split(n)
-        return [_phase_table(n1, n1, n1, dtype, forward),
-                _phase_table(n1, n2, n, dtype, forward),
-                _phase_table(n2, n2, n2, dtype, forward)]
+        tw = _phase_table(n1, n2, n, dtype, forward)            # (k1, j2)
+        m2 = _phase_table(n2, n2, n2, dtype, forward)           # (k2, j2)
+        both = _uf.multiply(tw.reshape(n1, 1, n2), m2.reshape(1, n2, n2))
+        return [_phase_table(n1, n1, n1, dtype, forward), both]
     dev = core._empty((), dtype).data.device_id
     return _cached(('four-step', n, dtype.char, forward, dev), make)
 
@@ -215,29 +286,33 @@ def _four_step_tables(n, dtype, forward):
 def four_step(x, forward):
     """The unnormalised DFT of the last axis of `x` (complex, C-contiguous,
     n = n1 n2 points, four_step_fits): X[k1 + n1 k2] = sum_j2 W_n2^(j2 k2)
-    W_n^(j2 k1) sum_j1 W_n1^(j1 k1) x[j1 n2 + j2]."""
+    W_n^(j2 k1) sum_j1 W_n1^(j1 k1) x[j1 n2 + j2]: two broadcast products
+    each summed over an axis, the second sum written transposed into the
+    result (four operations)."""
     n = x.shape[-1]
     batch = x.size // n
     n1, n2 = split(n)
-    m1, tw, m2 = _four_step_tables(n, x.dtype, forward)
+    m1, both = _four_step_tables(n, x.dtype, forward)
     y = x.reshape(batch, 1, n1, n2)
-    y = _uf.multiply(y, m1.reshape(1, n1, n1, 1)).sum(axis=2)
-    _uf.multiply(y, tw, out=y)                              # (b, k1, j2)
-    z = _uf.multiply(y.reshape(batch, n1, 1, n2),
-                     m2.reshape(1, 1, n2, n2)).sum(axis=3)  # (b, k1, k2)
+    y = _uf.multiply(y, m1.reshape(1, n1, n1, 1)).sum(axis=2)  # (b, k1, j2)
     out = core._empty((batch, n2, n1), x.dtype)
-    core._copy_to(out, z.transpose(0, 2, 1))
+    _uf.multiply(y.reshape(batch, n1, 1, n2),
+                 both.reshape(1, n1, n2, n2)).sum(
+                     axis=3, out=out.transpose(0, 2, 1))     # (b, k1, k2)
     return out.reshape(x.shape)
 
 
-def _half_twiddles(n, dtype):
-    """exp(-2 pi i k / n) / 2i, k <= n / 2 (packed_r2c's odd part)."""
+def _packed_tables(n, dtype):
+    """A = (1 + w^k / i) / 2 and B = (1 - w^k / i) / 2, w = exp(-2 pi i /
+    n), k <= n / 2: X[k] = A Z[k] + B conj Z[-k] (packed_r2c)."""
     def make():
         k = index_range(n // 2 + 1).astype(_F64)
-        w = unit_circle(_uf.multiply(k, -2.0 * math.pi / n), _C128)
-        return [_uf.multiply(w, -0.5j).astype(dtype)]
+        h = _uf.multiply(unit_circle(_uf.multiply(k, -2.0 * math.pi / n),
+                                     _C128), -0.5j)
+        return [_uf.add(h, 0.5).astype(dtype),
+                _uf.subtract(0.5, h).astype(dtype)]
     dev = core._empty((), dtype).data.device_id
-    return _cached(('half-twiddles', n, dtype.char, dev), make)[0]
+    return _cached(('packed-r2c', n, dtype.char, dev), make)
 
 
 def packed_r2c(x, cdtype, transform):
@@ -245,20 +320,20 @@ def packed_r2c(x, cdtype, transform):
     C-contiguous `x` (even n >= 4), through ``transform(z, True)`` of n/2
     complex points.  With z = x[0::2] + i x[1::2] and Z its transform:
     X[k] = E[k] + exp(-2 pi i k / n) O[k], E = (Z[k] + conj Z[-k]) / 2,
-    O = (Z[k] - conj Z[-k]) / 2i."""
+    O = (Z[k] - conj Z[-k]) / 2i, gathered as X = A Z + B conj Z[-k]
+    (two products and an add)."""
     n = x.shape[-1]
     m = n // 2
     lead = x.shape[:-1]
     real = numpy.dtype(cdtype.char.lower())
     if x.dtype != real:
         x = x.astype(real)
+    a, b = _packed_tables(n, cdtype)
     z = transform(x.view(cdtype), True)                 # (..., m)
     zp = core._empty(lead + (m + 1,), cdtype)           # Z[0..m], Z[m] = Z[0]
     core._copy_to(zp[..., :m], z)
     core._copy_to(zp[..., m:], z[..., :1])
     zr = _uf.conjugate(zp[..., ::-1])                   # conj Z[-k]
-    even = _uf.add(zp, zr)
-    _uf.multiply(even, 0.5, out=even)
-    odd = _uf.subtract(zp, zr)
-    _uf.multiply(odd, _half_twiddles(n, cdtype), out=odd)
-    return _uf.add(even, odd, out=even)
+    _uf.multiply(zr, b, out=zr)
+    _uf.multiply(zp, a, out=zp)
+    return _uf.add(zp, zr, out=zp)

@@ -6,6 +6,7 @@ repeated axes run one after the other as NumPy does.
 """
 
 from cupy._core import _routines_ufuncs as _uf
+from cupy._core.fft import _plans
 from cupy._core.fft import _transform as _t
 from cupy.xpu import cufft as _cufft
 
@@ -44,10 +45,19 @@ def _check_plan(kind, shape, axes):
 
 def c2c(a, n, axis, norm, forward, out=None):
     """fft (forward) / ifft of one axis."""
+    key = _plans.key('c2c', a, n, axis, norm, forward, out)
+    if key is not None:
+        plan = _plans.get(key)
+        if plan is not None:
+            return _plans.run(plan, a)
     a = _t.as_input(a)
     if n is None:
         n = a.shape[axis]           # NumPy's IndexError / TypeError first
     norm, ((n, axis),) = _t.check_steps(a, [(n, axis)], norm, out)
+    if key is not None:
+        res = _plans.first(key, a, n, norm, forward)
+        if res is not None:
+            return res
     cdt = _t.widen(_t.result_dtype('c2c', a.dtype), out)
     x = _t.resize(a, axis, n)
     _check_plan('C2C', x.shape, [axis])
@@ -102,10 +112,20 @@ def _real_input(a):
 
 def r2c(a, n, axis, norm, out=None, forward=True):
     """rfft (forward) / the conjugate of ihfft's spectrum, of one axis."""
+    key = _plans.key('r2c', a, n, axis, norm, forward, out)
+    if key is not None:
+        plan = _plans.get(key)
+        if plan is not None:
+            return _plans.run(plan, a)
     a = _t.as_input(a)
     if n is None:
         n = a.shape[axis]
     norm, ((n, axis),) = _t.check_steps(a, [(n, axis)], norm, out, True)
+    if key is not None:
+        _t.result_dtype('r2c', a.dtype)     # NumPy's TypeError first
+        res = _plans.first(key, a, n, norm, forward)
+        if res is not None:
+            return res
     cdt = _t.widen(_t.result_dtype('r2c', a.dtype), out)
     x = _t.resize(a, axis, n)
     _check_plan('R2C', x.shape, [axis])
@@ -117,10 +137,19 @@ def r2c(a, n, axis, norm, out=None, forward=True):
 
 def c2r(a, n, axis, norm, out=None, forward=False):
     """irfft (inverse) / hfft's transform (forward), of one axis."""
+    key = _plans.key('c2r', a, n, axis, norm, forward, out)
+    if key is not None:
+        plan = _plans.get(key)
+        if plan is not None:
+            return _plans.run(plan, a)
     a = _t.as_input(a)
     if n is None:
         n = (a.shape[axis] - 1) * 2
     norm, ((n, axis),) = _t.check_steps(a, [(n, axis)], norm, out)
+    if key is not None:
+        res = _plans.first(key, a, n, norm, forward)
+        if res is not None:
+            return res
     cdt = _t.result_dtype('c2c', a.dtype)
     rdt = _t.result_dtype('c2r', a.dtype)
     x = _t.resize(a, axis, n // 2 + 1)

@@ -251,6 +251,16 @@ def c2c_axes(x, axes, forward):
             for i, o in enumerate(order):
                 inverse[o] = i
             return res.transpose(inverse)
+    if len(axes) > 1 and _routines.nd_planning():
+        # composed: the axes' tables as one plan cache entry, as CuPy
+        # caches one PlanNd
+        return _compose.run_nd([x.shape[ax] for ax in axes], x.dtype,
+                               forward, lambda: _axes_one_by_one(
+                                   x, axes, forward))
+    return _axes_one_by_one(x, axes, forward)
+
+
+def _axes_one_by_one(x, axes, forward):
     for ax in reversed(axes):
         x = move_back(_c2c_last(move_last(x, ax), forward), ax)
     return x

@@ -18,6 +18,7 @@ Unnormalised (norm='backward') transforms of the last axis, N points:
 """
 
 import math
+import operator
 
 import numpy
 
@@ -172,13 +173,20 @@ def transform_n(x, kind, s, axes, norm, sine, inv, orthogonalize=None):
     axes = [_t.normalize_axis(int(a), x.ndim) for a in axes]
     if s is None:
         s = [None] * len(axes)
-    elif numpy.isscalar(s):
-        s = [s] * len(axes)
+    else:
+        s = [s] * len(axes) if numpy.isscalar(s) else list(s)
+        try:
+            s = [operator.index(v) for v in s]
+        except TypeError:
+            raise ValueError('shape must be a scalar or iterable of '
+                             'integers') from None
     if len(s) != len(axes):
         raise ValueError('when given, axes and shape arguments have to be '
                          'of the same length')
     if len(set(axes)) != len(axes):
         raise ValueError('duplicate axes are not allowed')
+    # SciPy: -1 keeps the axis's size
+    s = [x.shape[ax] if v == -1 else v for v, ax in zip(s, axes)]
     fn = inverse if inv else transform
     for ax, n in zip(axes, s):
         x = fn(x, kind, n, ax, norm, sine, orthogonalize)

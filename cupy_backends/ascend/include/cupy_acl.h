@@ -161,11 +161,13 @@ typedef struct aclOpExecutor aclOpExecutor;
     X(aclError, aclrtMemsetAsync, (void *devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream), (devPtr, maxCount, value, count, stream)) \
     X(const char *, aclGetRecentErrMsg, (void), ())
 
-/* Runtime functions resolved if present (NULL otherwise): not called by the
- * library today, and not in every CANN 8.x (aclrtLaunchHostFunc is
- * documented from 8.3.RC1). */
+/* Runtime functions resolved if present (NULL otherwise): not in every
+ * CANN 8.x (aclrtLaunchHostFunc is documented from 8.3.RC1,
+ * aclrtCtxGetCurrentDefaultStream from 8.2.RC1: the default stream's
+ * handle, for libraries that refuse NULL such as AsdSip's FFT). */
 #define CUPY_ACL_RT_OPTIONAL_FUNCS(X) \
-    X(aclError, aclrtLaunchHostFunc, (aclrtStream stream, aclrtHostFunc fn, void *args), (stream, fn, args))
+    X(aclError, aclrtLaunchHostFunc, (aclrtStream stream, aclrtHostFunc fn, void *args), (stream, fn, args)) \
+    X(aclError, aclrtCtxGetCurrentDefaultStream, (aclrtStream *stream), (stream))
 
 /* aclnn object API: libnnopbase.so; aclnn.md sections 3, 4, 6. */
 #define CUPY_ACLNN_BASE_OPTIONAL_FUNCS(X) \

@@ -16,9 +16,12 @@
 #   * a horizontal 1-D plan of a power of two >= 2^15 overwrites its input:
 #     the input is copied first unless the core says it is a temporary
 #     (attrs['destroy_input']).
-#   * AsdSip refuses a NULL stream: work on the null stream runs on a
-#     stream of this module's (one per device), ordered after the null
-#     stream's work by an event and before its later work by another.
+#   * AsdSip refuses a NULL stream: work on the null stream runs on the
+#     default stream's own handle (aclrtCtxGetCurrentDefaultStream, CANN
+#     >= 8.2.RC1), in the null stream's order with no extra runtime call;
+#     with an older CANN, on a stream of this module's (one per device),
+#     ordered after the null stream's work by an event and before its
+#     later work by another (four runtime calls).
 #   * sizes AsdSip cannot plan (a prime factor > 199, more than 2^27
 #     points, more than 2^30 elements) and every other dtype raise
 #     OperationNotSupported: the core composes them (cupy/_core/fft/).
@@ -179,9 +182,27 @@ _cache = PlanCache('AsdSip FFT')
 
 
 # ------------------------------------------ streams for the null stream --
-# AsdSip refuses a NULL stream (blas_fft.md 3.3).  device -> (stream,
-# event after the null stream's work, event after the FFT).
+# AsdSip refuses a NULL stream (blas_fft.md 3.3).  device -> the default
+# stream's handle (0: this CANN cannot name it); device -> (stream, event
+# after the null stream's work, event after the FFT) where it cannot.
+_defaults = {}
 _streams = {}
+
+
+cdef intptr_t _default_stream(int device) except? -1:
+    cdef _acl.cupy_acl_rt_table* rt
+    cdef void* s = NULL
+    cdef int st
+    entry = _defaults.get(device)
+    if entry is not None:
+        return entry
+    rt = _acl.rt_table()
+    if rt.aclrtCtxGetCurrentDefaultStream is not NULL:
+        with nogil:
+            st = rt.aclrtCtxGetCurrentDefaultStream(&s)
+        _acl.check(st, 'aclrtCtxGetCurrentDefaultStream')
+    _defaults[device] = <intptr_t>s
+    return <intptr_t>s
 
 
 cdef tuple _fft_stream(int device):
@@ -322,7 +343,11 @@ cdef object run_fft(View out, View src, dict attrs, intptr_t stream):
         _as_batch(&i, batch, n, half if kind == 'c2r' else n[rank - 1])
         _as_batch(&ot, batch, n, half if kind == 'r2c' else n[rank - 1])
         run_stream = stream
+        handoff = False
         if stream == 0:
+            run_stream = _default_stream(out.device_id)
+            handoff = run_stream == 0
+        if handoff:
             fs, before, after = _fft_stream(out.device_id)
             run_stream = fs
             _order(0, run_stream, before)
@@ -334,7 +359,7 @@ cdef object run_fft(View out, View src, dict attrs, intptr_t stream):
         finally:
             if not _cache.holds(plan):
                 plan.destroy()
-        if stream == 0:
+        if handoff:
             _order(run_stream, 0, after)
         if temp_out:
             copy_desc(&o, &ot, sc)

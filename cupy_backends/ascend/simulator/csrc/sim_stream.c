@@ -469,6 +469,38 @@ SIM_EXPORT aclError aclrtCreateStream(aclrtStream *stream) {
     return ACL_SUCCESS;
 }
 
+/* The default stream's own handle (CANN >= 8.2.RC1, "obtains the default
+ * stream of the current context"): a handle that names the same stream as
+ * NULL, so work queued through either is in one order.  Given on first
+ * request; the default stream is never destroyed (aclrtDestroyStream
+ * refuses it). */
+SIM_EXPORT aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream) {
+    const char *api = "aclrtCtxGetCurrentDefaultStream";
+    int dev;
+    int rc = sim_rt_require_device(api, &dev);
+    if (rc != ACL_SUCCESS) return rc;
+    if (stream == NULL) {
+        sim_set_error("%s: stream is NULL; pass the address of an aclrtStream", api);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    sim_stream *s = sim_rt_default_stream(dev);
+    if (s == NULL) {
+        sim_set_error("%s: the default stream of device %d could not be started (out "
+                      "of threads or memory)", api, dev);
+        return SIM_ACL_ERROR_RT_NO_STREAM_RESOURCE;
+    }
+    pthread_mutex_lock(&g_streams_mu);
+    if (s->handle == 0 && htab_add(&g_stab, s, &s->handle) != 0) {
+        s->handle = 0;
+        pthread_mutex_unlock(&g_streams_mu);
+        sim_set_error("%s: host out of memory", api);
+        return ACL_ERROR_BAD_ALLOC;
+    }
+    *stream = (aclrtStream)(uintptr_t)s->handle;
+    pthread_mutex_unlock(&g_streams_mu);
+    return ACL_SUCCESS;
+}
+
 /* Waits for the stream's queued work.  A fault of that work that no
  * synchronize reported yet is returned here (the destroy still happens),
  * so it is not lost. */
@@ -483,6 +515,11 @@ SIM_EXPORT aclError aclrtDestroyStream(aclrtStream stream) {
     }
     sim_stream *s;
     if ((rc = sim_rt_stream_resolve(api, stream, &s)) != ACL_SUCCESS) return rc;
+    if (s->is_default) {
+        sim_set_error("%s: %p is the default stream (aclrtCtxGetCurrentDefaultStream), "
+                      "which cannot be destroyed", api, stream);
+        return ACL_ERROR_INVALID_PARAM;
+    }
     pthread_mutex_lock(&g_streams_mu);
     if (htab_remove(&g_stab, s->handle) == NULL) {
         /* Another thread destroyed it in the meantime. */
