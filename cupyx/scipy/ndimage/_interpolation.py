@@ -178,29 +178,38 @@ def _interp_general(c, coords, order, mode, cval, npad, batch=0):
 
 def _interp_separable(c, coords, order, mode, cval, npad):
     """Interpolate at the outer product of per-axis host coordinates
-    (`coords[d]` is a 1-D NumPy array): one axis at a time."""
+    (`coords[d]` is a 1-D NumPy array): one axis at a time.  The axis
+    being interpolated is brought to the front of a C-contiguous array
+    first, so each tap gathers whole contiguous rows (a strided gather
+    per element costs several times more); the axes are put back in
+    order once, at the end (a view)."""
     x = c
+    perm = list(range(c.ndim))       # x's axes, as axes of c
     outside = None
     for d, xs in enumerate(coords):
         mask, terms = _axis_terms(numpy.asarray(xs, numpy.float64) + npad,
                                   c.shape[d], order, mode, numpy)
-        shape = [1] * c.ndim
-        shape[d] = len(xs)
-        moved = cupy.moveaxis(x, d, 0)
+        k = perm.index(d)
+        if k:
+            x = cupy.ascontiguousarray(cupy.moveaxis(x, k, 0))
+            perm.insert(0, perm.pop(k))
+        bshape = (len(xs),) + (1,) * (c.ndim - 1)
         acc = None
         for idx, w, ok in terms:
-            g = cupy.take(moved, cupy.asarray(idx), axis=0)
-            bshape = (len(xs),) + (1,) * (c.ndim - 1)
+            g = cupy.take(x, cupy.asarray(idx), axis=0)
             if ok is not None and not ok.all():
                 g = cupy.where(cupy.asarray(ok).reshape(bshape), g,
                                float(cval))
             if order > 0:
                 g = g * cupy.asarray(w).reshape(bshape)
             acc = g if acc is None else acc + g
-        x = cupy.moveaxis(acc, 0, d)
+        x = acc
         if mask is not None and mask.any():
+            shape = [1] * c.ndim
+            shape[d] = len(xs)
             m = cupy.asarray(mask.reshape(shape))
             outside = m if outside is None else outside | m
+    x = x.transpose([perm.index(a) for a in range(c.ndim)])
     if outside is not None:
         x = cupy.where(outside, float(cval), x)
     return x
