@@ -90,3 +90,17 @@ def test_distance_transform_edt_errors():
     with pytest.raises(RuntimeError):
         ndimage.distance_transform_edt(cupy.ones(3),
                                        distances=cupy.zeros(3, 'f'))
+
+
+@pytest.mark.parametrize('name', ['morphological_gradient',
+                                  'morphological_laplace'])
+@pytest.mark.parametrize('output', [numpy.float32, 'array'])
+@testing.numpy_cupy_array_equal(scipy_name='scp')
+def test_gradient_laplace_output(xp, scp, name, output):
+    # SciPy writes into an output array but ignores an output dtype (the
+    # result keeps the input's dtype)
+    x = xp.zeros((7, 7), dtype=numpy.int32)
+    x[2:5, 2:5] = 3
+    if output == 'array':
+        output = xp.zeros((7, 7), dtype=numpy.float64)
+    return getattr(scp.ndimage, name)(x, 3, output=output)
