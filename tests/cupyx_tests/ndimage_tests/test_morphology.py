@@ -92,6 +92,25 @@ def test_distance_transform_edt_errors():
                                        distances=cupy.zeros(3, 'f'))
 
 
+@pytest.mark.parametrize('block_params,ok', [
+    ((1, 1, 1), True), ((2, 4, 6), True), ((7, 1, 1), True),
+    ((0, 1, 1), False), ((1, 3, 1), False), ((1, 1, 8), False),
+    ((1, 8, 1), False)])
+def test_distance_transform_edt_block_params(block_params, ok):
+    # CuPy's 2-D rule: the largest side (200) padded to a multiple of 32
+    # and of m1, m2, m3 (224 here), each m at most padded // 32 = 7
+    import cupy
+    from cupyx.scipy import ndimage
+    img = cupy.ones((200, 60), dtype=bool)
+    img[7, 9] = False
+    if ok:
+        d = ndimage.distance_transform_edt(img, block_params=block_params)
+        assert float(d[0, 0]) == pytest.approx((49 + 81) ** 0.5)
+    else:
+        with pytest.raises(ValueError):
+            ndimage.distance_transform_edt(img, block_params=block_params)
+
+
 @pytest.mark.parametrize('name', ['morphological_gradient',
                                   'morphological_laplace'])
 @pytest.mark.parametrize('output', [numpy.float32, 'array'])
