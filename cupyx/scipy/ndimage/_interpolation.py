@@ -36,9 +36,13 @@ def _check_order(order):
 
 
 def _coefficient_mode(mode):
-    """How coefficient indices past the edge are mapped back."""
+    """How coefficient indices past the edge are mapped back ('nearest'
+    repeats the edge coefficient: it shows without the prefilter, whose
+    12-sample padding otherwise keeps the taps inside)."""
     if mode in ('reflect', 'grid-mirror'):
         return 'reflect'
+    if mode == 'nearest':
+        return 'nearest'
     if mode == 'grid-wrap':
         return 'wrap'
     if mode == 'grid-constant':
@@ -56,7 +60,9 @@ def _map_coordinate(x, n, mode, xp):
     if mode == 'constant':
         return x, lo | hi
     if mode == 'nearest':
-        return xp.clip(x, 0, n - 1), None
+        # SciPy leaves the coordinate as it is: the taps past the edge
+        # repeat the edge coefficient (_coefficient_index)
+        return x, None
     if n <= 1:
         return xp.where(lo | hi, 0.0, x), None
     if mode == 'mirror':
@@ -89,6 +95,8 @@ def _coefficient_index(k, n, cmode, xp):
     if cmode == 'constant':
         valid = (k >= 0) & (k < n)
         return xp.clip(k, 0, n - 1), valid
+    if cmode == 'nearest':
+        return xp.clip(k, 0, n - 1), None
     if n == 1:
         return k * 0, None
     if cmode == 'wrap':

@@ -43,6 +43,21 @@ class TestOrdersModes:
         testing.assert_allclose(got, ref, rtol=_tol(mode, order),
                                 atol=_tol(mode, order) * 50)
 
+    def test_no_prefilter_far_outside(self, order, mode):
+        # without the prefilter (no 12-sample padding) coordinates far
+        # outside reach the boundary rules themselves
+        import scipy.ndimage
+        from cupyx.scipy import ndimage
+        a = _image(numpy, (6, 7))
+        coords = numpy.random.RandomState(4).uniform(-30, 40, (2, 6, 5))
+        ref = scipy.ndimage.map_coordinates(a, coords, order=order,
+                                            mode=mode, cval=-2.,
+                                            prefilter=False)
+        got = ndimage.map_coordinates(cupy.asarray(a), cupy.asarray(coords),
+                                      order=order, mode=mode, cval=-2.,
+                                      prefilter=False)
+        testing.assert_allclose(got, ref, rtol=1e-12, atol=1e-12)
+
     def test_shift_zoom_1d_3d(self, order, mode):
         import scipy.ndimage
         from cupyx.scipy import ndimage
