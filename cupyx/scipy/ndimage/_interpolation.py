@@ -35,6 +35,15 @@ def _check_order(order):
         raise RuntimeError('spline order not supported')
 
 
+def _check_cval(mode, cval, output):
+    """CuPy refuses a non-finite cval for an integer output in 'constant'
+    mode (the C cast of NaN or infinity to an integer is undefined)."""
+    if mode == 'constant' and _util._is_integer_output(output, None) and \
+            not numpy.isfinite(cval):
+        raise NotImplementedError('Non-finite cval is not supported for '
+                                  'outputs with integer dtype.')
+
+
 def _coefficient_mode(mode):
     """How coefficient indices past the edge are mapped back ('nearest'
     repeats the edge coefficient: it shows without the prefilter, whose
@@ -308,6 +317,7 @@ def map_coordinates(input, coordinates, output=None, order=3,
         return _complex_parts(map_coordinates, input, output, cval,
                               coordinates=coordinates, order=order,
                               mode=mode, prefilter=prefilter)
+    _check_cval(mode, cval, output)
     _util.check_mode(mode)
     if output.size == 0:
         return output
@@ -326,13 +336,52 @@ def _output_grid(shape):
         (-1,) + (1,) * (len(shape) - 1 - d)) for d, n in enumerate(shape)]
 
 
+def _texture_arguments(input, matrix, output, output_shape, mode):
+    """CuPy's texture_memory=True path takes a 2-D or 3-D float32 input, a
+    homogeneous (ndim + 1, ndim + 1) matrix, 'constant' or 'nearest', a
+    float32 output; anything else raises its ValueError."""
+    ndim = input.ndim
+    if ndim not in (2, 3):
+        raise ValueError('Texture memory affine transformation is defined '
+                         'only for 2D and 3D arrays without channel '
+                         'dimension.')
+    if input.dtype != numpy.float32:
+        raise ValueError('Texture memory affine transformation is available '
+                         'only for float32 data type (not {})'.format(
+                             input.dtype))
+    if tuple(matrix.shape) != (ndim + 1, ndim + 1):
+        raise ValueError('Matrix must be have shape (ndim + 1, ndim + 1)')
+    if mode not in ('constant', 'nearest'):
+        raise ValueError('Unsupported address mode {} (supported: '
+                         'constant, nearest)'.format(mode))
+    shape = input.shape if output_shape is None else tuple(output_shape)
+    if isinstance(output, cupy.ndarray):
+        if output.shape != shape:
+            raise ValueError('Output shapes do not match')
+    elif output is not None and (isinstance(output, str) or
+                                 numpy.dtype(output) != numpy.float32):
+        raise ValueError('Texture memory affine transformation is available '
+                         'only for float32 data type (not {})'.format(
+                             output))
+
+
 def affine_transform(input, matrix, offset=0.0, output_shape=None,
                      output=None, order=3, mode='constant', cval=0.0,
-                     prefilter=True):
+                     prefilter=True, *, texture_memory=False,
+                     float64_coords=False):
     """Affine transform: input coordinate = matrix @ output coordinate +
-    offset (scipy.ndimage.affine_transform)."""
+    offset (scipy.ndimage.affine_transform).
+
+    `texture_memory` (CuPy: CUDA texture fetches, order 0 or linear) takes
+    CuPy's arguments and checks; the result is computed as without it,
+    with order 0 or 1.  `float64_coords` is accepted: coordinates are
+    always computed in float64 here, as SciPy does."""
     _check_order(order)
     input = _util.check_input(input)
+    if texture_memory:
+        _texture_arguments(input, matrix, output, output_shape, mode)
+        order = min(order, 1)
+        offset = 0.0          # CuPy's texture path reads the matrix only
     if output_shape is None:
         if isinstance(output, cupy.ndarray):
             output_shape = output.shape
@@ -375,6 +424,7 @@ def affine_transform(input, matrix, offset=0.0, output_shape=None,
                            dtype=numpy.float64)
     if offset.ndim != 1 or offset.shape[0] < 1:
         raise RuntimeError('no proper offset provided')
+    _check_cval(mode, cval, output)
     _util.check_mode(mode)
     if output.size == 0:
         return output
@@ -412,6 +462,7 @@ def shift(input, shift, output=None, order=3, mode='constant', cval=0.0,
         return _complex_parts(globals()['shift'], input, output, cval,
                               shift=shift, order=order, mode=mode,
                               prefilter=prefilter)
+    _check_cval(mode, cval, output)
     _util.check_mode(mode)
     if isinstance(shift, cupy.ndarray):
         shift = cupy.asnumpy(shift)
@@ -438,6 +489,7 @@ def zoom(input, zoom, output=None, order=3, mode='constant', cval=0.0,
     is_complex = input.dtype.kind == 'c'
     output = _util.get_output(output, input, shape=output_shape,
                               complex_output=is_complex)
+    _check_cval(mode, cval, output)
     if all(z == 1 for z in zooms) and prefilter:
         output[...] = input
         return output
@@ -515,6 +567,7 @@ def rotate(input, angle, axes=(1, 0), reshape=True, output=None, order=3,
         return _complex_parts(rotate, input, output, cval, angle=angle,
                               axes=axes, reshape=reshape, order=order,
                               mode=mode, prefilter=prefilter)
+    _check_cval(mode, cval, output)
     _util.check_mode(mode)
     if output.size == 0:
         return output
