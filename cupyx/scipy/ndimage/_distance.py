@@ -12,6 +12,8 @@ coordinates follow the minimum when indices are asked for, the lowest
 index winning ties.
 """
 
+import math
+
 import numpy
 
 import cupy
@@ -113,9 +115,15 @@ def _check_block_params(block_params, shape):
         raise ValueError('all block_params must be >= 1')
     if m2 & (m2 - 1):
         raise ValueError('m2 must be a power of 2')
-    size = max(shape)
-    if m1 > size // 32 or m2 > size // 32 or m3 > size // 2:
-        raise ValueError('block_params too large for the array size')
+    if len(shape) != 2:
+        return                           # CuPy's 3-D kernels check none
+    # CuPy's 2-D kernels pad the largest side to a multiple of the warp
+    # (32 threads) and of m1, m2, m3; each m is at most padded // 32
+    multiple = math.lcm(32, m1, m2, m3)
+    padded = -(-max(shape) // multiple) * multiple
+    if max(m1, m2, m3) > padded // 32:
+        raise ValueError('block_params too large for the array size: each '
+                         'must be <= {}'.format(padded // 32))
 
 
 def distance_transform_edt(input, sampling=None, return_distances=True,

@@ -84,14 +84,25 @@ def _check_cval(input, cval):
                          'input is real.')
 
 
-def _work_input(input, complex_weights=False):
+def _integer_weights(weights):
+    """Weights of an integer or bool dtype: SciPy (and CuPy) then sum in
+    double whatever the input's float type."""
+    if not hasattr(weights, 'dtype'):
+        weights = numpy.asarray(weights)
+    return weights.dtype.kind in 'iub'
+
+
+def _work_input(input, complex_weights=False, integer_weights=False):
     dtype = _util.work_dtype(input.dtype)
+    if integer_weights:
+        dtype = numpy.promote_types(dtype, numpy.float64)
     if complex_weights and dtype.kind != 'c':
         dtype = numpy.promote_types(dtype, numpy.complex64)
     return input.astype(dtype, copy=False)
 
 
-def _run_correlate1d(input, weights, axis, output, mode, cval, origin):
+def _run_correlate1d(input, weights, axis, output, mode, cval, origin,
+                     integer_weights=False):
     input = _util.check_input(input)
     _check_cval(input, cval)
     complex_out = input.dtype.kind == 'c' or weights.dtype.kind == 'c'
@@ -104,7 +115,7 @@ def _run_correlate1d(input, weights, axis, output, mode, cval, origin):
     _util.check_mode(mode)
     if input.size == 0:
         return output
-    x = _work_input(input, weights.dtype.kind == 'c')
+    x = _work_input(input, weights.dtype.kind == 'c', integer_weights)
     result = _correlate1d_work(x, weights, axis, mode, cval, int(origin))
     return _util.store(result, output)
 
@@ -117,20 +128,24 @@ def correlate1d(input, weights, axis=-1, output=None, mode='reflect',
                 cval=0.0, origin=0):
     """One-dimensional correlation along `axis` (scipy.ndimage.correlate1d).
     Complex weights are conjugated, as numpy.correlate does."""
+    integer = _integer_weights(weights)
     weights = _weights_1d(weights)
     if weights.dtype.kind == 'c':
         weights = weights.conj()
-    return _run_correlate1d(input, weights, axis, output, mode, cval, origin)
+    return _run_correlate1d(input, weights, axis, output, mode, cval, origin,
+                            integer)
 
 
 def convolve1d(input, weights, axis=-1, output=None, mode='reflect',
                cval=0.0, origin=0):
     """One-dimensional convolution along `axis` (scipy.ndimage.convolve1d)."""
+    integer = _integer_weights(weights)
     weights = _weights_1d(weights)[::-1]
     origin = -origin
     if not len(weights) & 1:
         origin -= 1
-    return _run_correlate1d(input, weights, axis, output, mode, cval, origin)
+    return _run_correlate1d(input, weights, axis, output, mode, cval, origin,
+                            integer)
 
 
 def _expand_to_ndim(ndim, axes, array, name):
@@ -218,6 +233,7 @@ def _correlate_or_convolve(input, weights, output, mode, cval, origin,
     weights = numpy.asarray(cupy.asnumpy(weights) if isinstance(
         weights, cupy.ndarray) else weights)
     complex_w = weights.dtype.kind == 'c'
+    integer = weights.dtype.kind in 'iub'
     weights = weights.astype(numpy.complex128 if complex_w
                              else numpy.float64)
     if complex_w and not convolution:
@@ -248,7 +264,7 @@ def _correlate_or_convolve(input, weights, output, mode, cval, origin,
     _util.check_mode(mode)
     if input.size == 0:
         return output
-    x = _work_input(input, complex_w)
+    x = _work_input(input, complex_w, integer)
     result = _correlate_work(x, weights, origins, mode, cval)
     return _util.store(result, output)
 

@@ -35,10 +35,23 @@ def _check_order(order):
         raise RuntimeError('spline order not supported')
 
 
+def _check_cval(mode, cval, output):
+    """CuPy refuses a non-finite cval for an integer output in 'constant'
+    mode (the C cast of NaN or infinity to an integer is undefined)."""
+    if mode == 'constant' and _util._is_integer_output(output, None) and \
+            not numpy.isfinite(cval):
+        raise NotImplementedError('Non-finite cval is not supported for '
+                                  'outputs with integer dtype.')
+
+
 def _coefficient_mode(mode):
-    """How coefficient indices past the edge are mapped back."""
+    """How coefficient indices past the edge are mapped back ('nearest'
+    repeats the edge coefficient: it shows without the prefilter, whose
+    12-sample padding otherwise keeps the taps inside)."""
     if mode in ('reflect', 'grid-mirror'):
         return 'reflect'
+    if mode == 'nearest':
+        return 'nearest'
     if mode == 'grid-wrap':
         return 'wrap'
     if mode == 'grid-constant':
@@ -56,7 +69,9 @@ def _map_coordinate(x, n, mode, xp):
     if mode == 'constant':
         return x, lo | hi
     if mode == 'nearest':
-        return xp.clip(x, 0, n - 1), None
+        # SciPy leaves the coordinate as it is: the taps past the edge
+        # repeat the edge coefficient (_coefficient_index)
+        return x, None
     if n <= 1:
         return xp.where(lo | hi, 0.0, x), None
     if mode == 'mirror':
@@ -89,6 +104,8 @@ def _coefficient_index(k, n, cmode, xp):
     if cmode == 'constant':
         valid = (k >= 0) & (k < n)
         return xp.clip(k, 0, n - 1), valid
+    if cmode == 'nearest':
+        return xp.clip(k, 0, n - 1), None
     if n == 1:
         return k * 0, None
     if cmode == 'wrap':
@@ -178,29 +195,38 @@ def _interp_general(c, coords, order, mode, cval, npad, batch=0):
 
 def _interp_separable(c, coords, order, mode, cval, npad):
     """Interpolate at the outer product of per-axis host coordinates
-    (`coords[d]` is a 1-D NumPy array): one axis at a time."""
+    (`coords[d]` is a 1-D NumPy array): one axis at a time.  The axis
+    being interpolated is brought to the front of a C-contiguous array
+    first, so each tap gathers whole contiguous rows (a strided gather
+    per element costs several times more); the axes are put back in
+    order once, at the end (a view)."""
     x = c
+    perm = list(range(c.ndim))       # x's axes, as axes of c
     outside = None
     for d, xs in enumerate(coords):
         mask, terms = _axis_terms(numpy.asarray(xs, numpy.float64) + npad,
                                   c.shape[d], order, mode, numpy)
-        shape = [1] * c.ndim
-        shape[d] = len(xs)
-        moved = cupy.moveaxis(x, d, 0)
+        k = perm.index(d)
+        if k:
+            x = cupy.ascontiguousarray(cupy.moveaxis(x, k, 0))
+            perm.insert(0, perm.pop(k))
+        bshape = (len(xs),) + (1,) * (c.ndim - 1)
         acc = None
         for idx, w, ok in terms:
-            g = cupy.take(moved, cupy.asarray(idx), axis=0)
-            bshape = (len(xs),) + (1,) * (c.ndim - 1)
+            g = cupy.take(x, cupy.asarray(idx), axis=0)
             if ok is not None and not ok.all():
                 g = cupy.where(cupy.asarray(ok).reshape(bshape), g,
                                float(cval))
             if order > 0:
                 g = g * cupy.asarray(w).reshape(bshape)
             acc = g if acc is None else acc + g
-        x = cupy.moveaxis(acc, 0, d)
+        x = acc
         if mask is not None and mask.any():
+            shape = [1] * c.ndim
+            shape[d] = len(xs)
             m = cupy.asarray(mask.reshape(shape))
             outside = m if outside is None else outside | m
+    x = x.transpose([perm.index(a) for a in range(c.ndim)])
     if outside is not None:
         x = cupy.where(outside, float(cval), x)
     return x
@@ -291,6 +317,7 @@ def map_coordinates(input, coordinates, output=None, order=3,
         return _complex_parts(map_coordinates, input, output, cval,
                               coordinates=coordinates, order=order,
                               mode=mode, prefilter=prefilter)
+    _check_cval(mode, cval, output)
     _util.check_mode(mode)
     if output.size == 0:
         return output
@@ -309,13 +336,52 @@ def _output_grid(shape):
         (-1,) + (1,) * (len(shape) - 1 - d)) for d, n in enumerate(shape)]
 
 
+def _texture_arguments(input, matrix, output, output_shape, mode):
+    """CuPy's texture_memory=True path takes a 2-D or 3-D float32 input, a
+    homogeneous (ndim + 1, ndim + 1) matrix, 'constant' or 'nearest', a
+    float32 output; anything else raises its ValueError."""
+    ndim = input.ndim
+    if ndim not in (2, 3):
+        raise ValueError('Texture memory affine transformation is defined '
+                         'only for 2D and 3D arrays without channel '
+                         'dimension.')
+    if input.dtype != numpy.float32:
+        raise ValueError('Texture memory affine transformation is available '
+                         'only for float32 data type (not {})'.format(
+                             input.dtype))
+    if tuple(matrix.shape) != (ndim + 1, ndim + 1):
+        raise ValueError('Matrix must be have shape (ndim + 1, ndim + 1)')
+    if mode not in ('constant', 'nearest'):
+        raise ValueError('Unsupported address mode {} (supported: '
+                         'constant, nearest)'.format(mode))
+    shape = input.shape if output_shape is None else tuple(output_shape)
+    if isinstance(output, cupy.ndarray):
+        if output.shape != shape:
+            raise ValueError('Output shapes do not match')
+    elif output is not None and (isinstance(output, str) or
+                                 numpy.dtype(output) != numpy.float32):
+        raise ValueError('Texture memory affine transformation is available '
+                         'only for float32 data type (not {})'.format(
+                             output))
+
+
 def affine_transform(input, matrix, offset=0.0, output_shape=None,
                      output=None, order=3, mode='constant', cval=0.0,
-                     prefilter=True):
+                     prefilter=True, *, texture_memory=False,
+                     float64_coords=False):
     """Affine transform: input coordinate = matrix @ output coordinate +
-    offset (scipy.ndimage.affine_transform)."""
+    offset (scipy.ndimage.affine_transform).
+
+    `texture_memory` (CuPy: CUDA texture fetches, order 0 or linear) takes
+    CuPy's arguments and checks; the result is computed as without it,
+    with order 0 or 1.  `float64_coords` is accepted: coordinates are
+    always computed in float64 here, as SciPy does."""
     _check_order(order)
     input = _util.check_input(input)
+    if texture_memory:
+        _texture_arguments(input, matrix, output, output_shape, mode)
+        order = min(order, 1)
+        offset = 0.0          # CuPy's texture path reads the matrix only
     if output_shape is None:
         if isinstance(output, cupy.ndarray):
             output_shape = output.shape
@@ -358,6 +424,7 @@ def affine_transform(input, matrix, offset=0.0, output_shape=None,
                            dtype=numpy.float64)
     if offset.ndim != 1 or offset.shape[0] < 1:
         raise RuntimeError('no proper offset provided')
+    _check_cval(mode, cval, output)
     _util.check_mode(mode)
     if output.size == 0:
         return output
@@ -395,6 +462,7 @@ def shift(input, shift, output=None, order=3, mode='constant', cval=0.0,
         return _complex_parts(globals()['shift'], input, output, cval,
                               shift=shift, order=order, mode=mode,
                               prefilter=prefilter)
+    _check_cval(mode, cval, output)
     _util.check_mode(mode)
     if isinstance(shift, cupy.ndarray):
         shift = cupy.asnumpy(shift)
@@ -421,6 +489,7 @@ def zoom(input, zoom, output=None, order=3, mode='constant', cval=0.0,
     is_complex = input.dtype.kind == 'c'
     output = _util.get_output(output, input, shape=output_shape,
                               complex_output=is_complex)
+    _check_cval(mode, cval, output)
     if all(z == 1 for z in zooms) and prefilter:
         output[...] = input
         return output
@@ -498,6 +567,7 @@ def rotate(input, angle, axes=(1, 0), reshape=True, output=None, order=3,
         return _complex_parts(rotate, input, output, cval, angle=angle,
                               axes=axes, reshape=reshape, order=order,
                               mode=mode, prefilter=prefilter)
+    _check_cval(mode, cval, output)
     _util.check_mode(mode)
     if output.size == 0:
         return output

@@ -240,10 +240,19 @@ def _check_stats_args(input, labels, index):
                         'scalar int')
 
 
-def _whole_in_input_dtype(input, labels):
-    """SciPy sums a float16 input without labels in float16 (overflowing
-    where it does)."""
-    return labels is None and input.dtype == numpy.float16
+def _float16_single_group(input, labels, index):
+    """The values SciPy's variance reduces in float16 (overflowing where
+    it does), or None: a float16 input whose statistics form one group
+    (no labels, labels without index: labels > 0, or a scalar index)
+    goes through NumPy's mean and sum of the selected values; an array
+    index goes through bincount, in float64."""
+    if input.dtype != numpy.float16 or not (
+            labels is None or index is None or numpy.isscalar(index)):
+        return None
+    if labels is None:
+        return input
+    input, labels = cupy.broadcast_arrays(input, labels)
+    return input[labels > 0 if index is None else labels == index]
 
 
 def sum_labels(input, labels=None, index=None):
@@ -270,12 +279,15 @@ def mean(input, labels=None, index=None):
 def variance(input, labels=None, index=None):
     """Variance of the values of each label."""
     _check_stats_args(input, labels, index)
-    if _whole_in_input_dtype(input, labels):
-        with numpy.errstate(over='ignore'):
-            centred = input - input.mean(dtype=numpy.float32).astype(
-                input.dtype)
-            return ((centred * centred).sum() / input.size).astype(
-                numpy.float64)
+    vals = _float16_single_group(input, labels, index)
+    if vals is not None:
+        with numpy.errstate(over='ignore', invalid='ignore',
+                            divide='ignore'):
+            centred = vals - vals.mean(dtype=numpy.float32).astype(
+                vals.dtype)
+            # the float16 sum divided by the count in float64, as SciPy
+            return (centred * centred).sum().astype(numpy.float64) / \
+                vals.size
     g = _Groups(input, labels, index)
     counts = g.counts()
     means = g.sums() / counts

@@ -351,6 +351,12 @@ def grey_closing(input, size=None, footprint=None, structure=None,
                         cval, origin, axes=axes)
 
 
+def _array_output(output):
+    """SciPy's morphological gradient and laplace use `output` only when it
+    is an array: given a dtype, their result keeps the input's dtype."""
+    return output if isinstance(output, cupy.ndarray) else None
+
+
 def _finish(result, output):
     if isinstance(output, cupy.ndarray):
         output[...] = result
@@ -367,7 +373,7 @@ def morphological_gradient(input, size=None, footprint=None, structure=None,
     args = (size, footprint, structure, None, mode, cval, origin)
     d = grey_dilation(input, *args, axes=axes)
     e = grey_erosion(input, *args, axes=axes)
-    return _finish(d - e, output)
+    return _finish(d - e, _array_output(output))
 
 
 def morphological_laplace(input, size=None, footprint=None, structure=None,
@@ -377,7 +383,7 @@ def morphological_laplace(input, size=None, footprint=None, structure=None,
     args = (size, footprint, structure, None, mode, cval, origin)
     d = grey_dilation(input, *args, axes=axes)
     e = grey_erosion(input, *args, axes=axes)
-    return _finish(d + e - input - input, output)
+    return _finish(d + e - input - input, _array_output(output))
 
 
 def white_tophat(input, size=None, footprint=None, structure=None,

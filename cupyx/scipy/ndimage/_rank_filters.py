@@ -21,6 +21,7 @@ import numpy
 import cupy
 from cupyx.scipy.ndimage import _boundary
 from cupyx.scipy.ndimage import _filters
+from cupyx.scipy.ndimage import _kernel_window
 from cupyx.scipy.ndimage import _util
 
 
@@ -396,21 +397,72 @@ _GENERIC_HELP = (
     'at a time cannot run as array operations on the device)')
 
 
+def _kernel_kind(function):
+    """'raw' (a cupy.RawKernel), 'reduction' (a cupy.ReductionKernel) or
+    None (a Python function)."""
+    if isinstance(function, cupy.ReductionKernel):
+        _kernel_window.check_reduction_kernel(function)
+        return 'reduction'
+    if isinstance(function, cupy.ElementwiseKernel):
+        raise TypeError('only ReductionKernel allowed (not '
+                        'ElementwiseKernel)')
+    if _kernel_window.raw_kernel_source(function) is not None:
+        return 'raw'
+    return None
+
+
+def _no_extra(kind, extra_arguments, extra_keywords):
+    if kind is not None and (extra_arguments or extra_keywords):
+        raise TypeError('extra_arguments and extra_keywords are not taken '
+                        'with a cupy.RawKernel or cupy.ReductionKernel')
+
+
+def _kernel_filter(input, function, kind, footprint, origins, output,
+                   mode, cval):
+    """generic_filter of a RawKernel or ReductionKernel: the kernel's code
+    runs per window through the user-kernel translator
+    (_kernel_window).  The windows are views of a padded copy of the
+    input, so an `output` that is the input needs no copy."""
+    if kind == 'raw':
+        code, name = _kernel_window.raw_kernel_source(function)
+        # CuPy's window buffer is double: values and cval as doubles
+        p = _boundary.pad(input.astype(numpy.float64),
+                          _pads(footprint.shape, origins),
+                          [mode] * input.ndim, float(cval))
+        _kernel_window.raw_filter(
+            code, name, _footprint_views(p, footprint, input.shape), output)
+        return output
+    # a ReductionKernel's window holds the image's type (cval cast to it)
+    cval = _c_cast_cval(input, cval)
+    for rows, stack in _stacked_windows(input, footprint, origins, mode,
+                                        cval, input.dtype):
+        _kernel_window.reduction_filter(function, stack, output[rows])
+    return output
+
+
 def generic_filter(input, function, size=None, footprint=None, output=None,
                    mode='reflect', cval=0.0, origin=0, extra_arguments=(),
                    extra_keywords=None, *, axes=None):
-    """Multidimensional filter with a given reduction.
+    """Multidimensional filter with a given function.
 
-    Unlike SciPy, which calls `function` once per output sample with a 1-D
-    buffer, the device version calls ``function(windows, *extra_arguments,
-    axis=-1, **extra_keywords)`` once, with the window values (as float64)
-    stacked along the last axis, and expects the reduced array back.
+    `function` is a cupy.RawKernel or cupy.ReductionKernel, as CuPy takes
+    them (the kernel's code runs once per window: a RawKernel function
+    ``void f(const double* x, int filter_size, double* y)``, a
+    ReductionKernel of one input and one output reducing the window, with
+    ``_in_ind.size()`` the window size and ``_raw_x`` the window), or,
+    beyond CuPy, a Python function: unlike SciPy, which calls it once per
+    output sample with a 1-D buffer, the device version calls
+    ``function(windows, *extra_arguments, axis=-1, **extra_keywords)``
+    once, with the window values (as float64) stacked along the last
+    axis, and expects the reduced array back.
     """
     if size is not None and footprint is not None:
         warnings.warn('ignoring size because footprint is set',
                       UserWarning, stacklevel=2)
-    if not callable(function):
+    kind = _kernel_kind(function)
+    if kind is None and not callable(function):
         raise TypeError('generic_filter: function must be callable')
+    _no_extra(kind, extra_arguments, extra_keywords)
     if extra_keywords is None:
         extra_keywords = {}
     input, footprint, origins = _window_setup(input, size, footprint,
@@ -419,6 +471,9 @@ def generic_filter(input, function, size=None, footprint=None, output=None,
     _util.check_mode(mode)
     if input.size == 0:
         return output
+    if kind is not None:
+        return _kernel_filter(input, function, kind, footprint, origins,
+                              output, mode, cval)
     for rows, stack in _stacked_windows(input, footprint, origins, mode,
                                         cval, numpy.float64):
         try:
@@ -441,17 +496,26 @@ def generic_filter1d(input, function, filter_size, axis=-1, output=None,
                      extra_keywords=None):
     """One-dimensional filter with a given line function.
 
-    SciPy calls ``function(input_line, output_line)`` once per line; the
-    device version calls it once with every line at a time: `input_line`
-    has shape ``(n + filter_size - 1, lines)`` (the extended lines, along
-    the first axis) and `output_line` ``(n, lines)``, float64.  A function
+    `function` is a cupy.RawKernel, as CuPy takes it: ``void f(const
+    double* in, ptrdiff_t in_length, double* out, ptrdiff_t out_length)``
+    run once per line (translated into whole-array steps over all lines
+    at once).  Beyond CuPy, a Python function: SciPy calls
+    ``function(input_line, output_line)`` once per line; the device
+    version calls it once with every line at a time: `input_line` has
+    shape ``(n + filter_size - 1, lines)`` (the extended lines, along the
+    first axis) and `output_line` ``(n, lines)``, float64.  A function
     that slices and combines its lines (``oline[...] = iline[:-2] +
     iline[2:]``) works unchanged; one that reduces a whole line does not.
     """
+    kind = _kernel_kind(function)
+    if kind == 'reduction':
+        raise TypeError('generic_filter1d takes a RawKernel, not a '
+                        'ReductionKernel')
+    if kind is None and not callable(function):
+        raise TypeError('generic_filter1d: function must be callable')
+    _no_extra(kind, extra_arguments, extra_keywords)
     if extra_keywords is None:
         extra_keywords = {}
-    if not callable(function):
-        raise TypeError('generic_filter1d: function must be callable')
     input = _util.check_input(input)
     if input.dtype.kind == 'c':
         raise TypeError('Complex type not supported')
@@ -470,6 +534,10 @@ def generic_filter1d(input, function, filter_size, axis=-1, output=None,
     p = _boundary.pad_axis(x, 0, before, filter_size - 1 - before, mode,
                            cval)
     n = x.shape[0]
+    if kind == 'raw':
+        code, name = _kernel_window.raw_kernel_source(function)
+        olines = _kernel_window.raw_filter1d(code, name, p, n)
+        return _util.store(cupy.moveaxis(olines, 0, axis), output)
     lines = p.reshape(p.shape[0], -1)
     olines = cupy.zeros((n, lines.shape[1]), dtype=numpy.float64)
     function(lines, olines, *extra_arguments, **extra_keywords)

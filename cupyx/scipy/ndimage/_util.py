@@ -83,6 +83,18 @@ def check_origin(origin, width):
     return origin
 
 
+def _is_integer_output(output, input):
+    """Whether `output` (None: the input's dtype; a dtype; an array) is of
+    an integer dtype (CuPy's helper, which its tests call)."""
+    if output is None:
+        dtype = input.dtype
+    elif isinstance(output, cupy.ndarray):
+        dtype = output.dtype
+    else:
+        dtype = numpy.dtype(output)
+    return dtype.kind in 'iu'
+
+
 def get_output(output, input, shape=None, complex_output=False):
     """SciPy's _get_output: None (input's dtype), a dtype (or its name),
     or a cupy array of the right shape that is written into."""

@@ -166,3 +166,13 @@ class TestFilterArguments:
             call(scipy.ndimage, h)
         with pytest.raises(exc):
             call(ndimage, cupy.asarray(h))
+
+
+@pytest.mark.parametrize('func', ['correlate1d', 'convolve1d', 'correlate'])
+@testing.numpy_cupy_array_equal(scipy_name='scp')
+def test_integer_weights_sum_in_double(xp, scp, func):
+    # float32 input, integer weights: SciPy and CuPy sum in double
+    # (in float32, 2^24 + 1 + 1 rounds back to 2^24)
+    a = xp.array([16777216, 1, 1, 0], dtype=numpy.float32)
+    w = xp.array([1, 1, 1], dtype=numpy.uint8)
+    return getattr(scp.ndimage, func)(a, w, mode='constant')

@@ -43,6 +43,21 @@ class TestOrdersModes:
         testing.assert_allclose(got, ref, rtol=_tol(mode, order),
                                 atol=_tol(mode, order) * 50)
 
+    def test_no_prefilter_far_outside(self, order, mode):
+        # without the prefilter (no 12-sample padding) coordinates far
+        # outside reach the boundary rules themselves
+        import scipy.ndimage
+        from cupyx.scipy import ndimage
+        a = _image(numpy, (6, 7))
+        coords = numpy.random.RandomState(4).uniform(-30, 40, (2, 6, 5))
+        ref = scipy.ndimage.map_coordinates(a, coords, order=order,
+                                            mode=mode, cval=-2.,
+                                            prefilter=False)
+        got = ndimage.map_coordinates(cupy.asarray(a), cupy.asarray(coords),
+                                      order=order, mode=mode, cval=-2.,
+                                      prefilter=False)
+        testing.assert_allclose(got, ref, rtol=1e-12, atol=1e-12)
+
     def test_shift_zoom_1d_3d(self, order, mode):
         import scipy.ndimage
         from cupyx.scipy import ndimage
@@ -145,3 +160,32 @@ class TestTransforms:
             call(scipy.ndimage, numpy, h)
         with pytest.raises(exc):
             call(ndimage, cupy, cupy.asarray(h))
+
+
+def test_texture_memory_and_invalid_cval():
+    # CuPy's texture_memory=True: its argument checks, the result of order
+    # 0/1 (computed without textures here)
+    import scipy.ndimage
+    from cupyx.scipy import ndimage
+    a = _image(numpy, (9, 8), numpy.float32)
+    m = numpy.array([[0.9, 0.2, 0.5], [-0.1, 1.1, -0.3], [0, 0, 1]])
+    got = ndimage.affine_transform(cupy.asarray(a), cupy.asarray(m),
+                                   order=1, mode='nearest',
+                                   texture_memory=True)
+    ref = scipy.ndimage.affine_transform(a, m, order=1, mode='nearest')
+    testing.assert_allclose(got, ref, rtol=1e-5, atol=1e-4)
+    d = cupy.asarray(a)
+    for bad in [dict(input=d[0]), dict(input=d.astype(numpy.float64)),
+                dict(matrix=cupy.eye(2)), dict(mode='wrap'),
+                dict(output='wrong'), dict(output=numpy.float64)]:
+        kw = dict(input=d, matrix=cupy.eye(3), texture_memory=True)
+        kw.update(bad)
+        with pytest.raises(ValueError):
+            ndimage.affine_transform(**kw)
+    # a non-finite cval cannot be cast to an integer output (CuPy)
+    with pytest.raises(NotImplementedError):
+        ndimage.shift(cupy.ones(8, numpy.int32), 1, cval=numpy.nan)
+    with pytest.raises(NotImplementedError):
+        ndimage.zoom(cupy.ones(8), 1, output=numpy.int16, cval=numpy.inf)
+    ndimage.shift(cupy.ones(8, numpy.int32), 1, mode='nearest',
+                  cval=numpy.nan)

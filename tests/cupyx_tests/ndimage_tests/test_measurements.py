@@ -119,3 +119,20 @@ def test_histogram_and_comprehension():
     got = ndimage.labeled_comprehension(dv, dl, [1, 2, 99], cupy.mean,
                                         float, -1.)
     testing.assert_allclose(got, ref)
+
+
+@pytest.mark.parametrize('op', ['variance', 'standard_deviation'])
+@pytest.mark.parametrize('index', ['none', 'no labels', 1, 'array'])
+@testing.numpy_cupy_allclose(rtol=1e-12, scipy_name='scp')
+def test_float16_variance_single_group(xp, scp, op, index):
+    # SciPy reduces one group of float16 values in float16 (the squares
+    # round: 2256.25 -> 2256), then divides by the count in float64; an
+    # array index goes through bincount in float64
+    x = xp.arange(1, 101, dtype=numpy.float16)
+    labels = xp.asarray(numpy.random.RandomState(0).randint(0, 4, 100))
+    f = getattr(scp.ndimage, op)
+    if index == 'no labels':
+        return xp.asarray(f(x[:60]))
+    if index == 'array':
+        return f(x, labels, xp.array([1, 3]))
+    return xp.asarray(f(x, labels, None if index == 'none' else index))

@@ -90,3 +90,36 @@ def test_distance_transform_edt_errors():
     with pytest.raises(RuntimeError):
         ndimage.distance_transform_edt(cupy.ones(3),
                                        distances=cupy.zeros(3, 'f'))
+
+
+@pytest.mark.parametrize('block_params,ok', [
+    ((1, 1, 1), True), ((2, 4, 6), True), ((7, 1, 1), True),
+    ((0, 1, 1), False), ((1, 3, 1), False), ((1, 1, 8), False),
+    ((1, 8, 1), False)])
+def test_distance_transform_edt_block_params(block_params, ok):
+    # CuPy's 2-D rule: the largest side (200) padded to a multiple of 32
+    # and of m1, m2, m3 (224 here), each m at most padded // 32 = 7
+    import cupy
+    from cupyx.scipy import ndimage
+    img = cupy.ones((200, 60), dtype=bool)
+    img[7, 9] = False
+    if ok:
+        d = ndimage.distance_transform_edt(img, block_params=block_params)
+        assert float(d[0, 0]) == pytest.approx((49 + 81) ** 0.5)
+    else:
+        with pytest.raises(ValueError):
+            ndimage.distance_transform_edt(img, block_params=block_params)
+
+
+@pytest.mark.parametrize('name', ['morphological_gradient',
+                                  'morphological_laplace'])
+@pytest.mark.parametrize('output', [numpy.float32, 'array'])
+@testing.numpy_cupy_array_equal(scipy_name='scp')
+def test_gradient_laplace_output(xp, scp, name, output):
+    # SciPy writes into an output array but ignores an output dtype (the
+    # result keeps the input's dtype)
+    x = xp.zeros((7, 7), dtype=numpy.int32)
+    x[2:5, 2:5] = 3
+    if output == 'array':
+        output = xp.zeros((7, 7), dtype=numpy.float64)
+    return getattr(scp.ndimage, name)(x, 3, output=output)
