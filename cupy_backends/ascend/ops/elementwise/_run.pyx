@@ -27,9 +27,9 @@ from cupy_backends.ascend.ops.elementwise cimport _plan
 from cupy_backends.ascend.ops.elementwise._plan cimport (
     Program, Step, plans_for, SIG_T, SIG_TT, SIG_TTA, SIG_TS, SIG_TSA,
     SIG_ST, SIG_TTT, SIG_TSS, SIG_NAN, _MAXREG, _MAXSTEP, _ND, _MAXVIEW,
-    K_IN, K_OUT, K_CONST, K_ATTR, K_TEMP, K_DERIVED, S_NONE, S_TENSOR,
-    S_SCALAR, S_ALIAS, X_ACLNN, X_CAST, X_COPY, SP_NONE, SP_WHERE, SP_NAN,
-    SP_POW)
+    _MAXOUT, K_IN, K_OUT, K_CONST, K_ATTR, K_TEMP, K_DERIVED, S_NONE,
+    S_TENSOR, S_SCALAR, S_ALIAS, X_ACLNN, X_CAST, X_COPY, SP_NONE, SP_WHERE,
+    SP_NAN, SP_POW)
 from cupy_backends.ascend.ops._aclnn cimport (
     OpSymbol, op_symbol, Args, ScalarBytes, args_init, arg_tensor,
     arg_scalar, arg_float, aclnn_run)
@@ -569,12 +569,13 @@ cdef int _run_program(_Context c, Register* regs) except -1:
     cdef Step st
     cdef int i, k, o, state, alias
     cdef unsigned char pending[_MAXSTEP]
-    cdef Register saved[2]
-    cdef bint redirected[2]
+    cdef Register saved[_MAXOUT]
+    cdef bint redirected[_MAXOUT]
     cdef Desc dst, src
     for i in range(p.nsteps):
         _fold_on_host(c, regs, <Step>p.steps[i], &pending[i])
-    redirected[0] = redirected[1] = False
+    for k in range(p.nout):
+        redirected[k] = False
     if _drop_dead_steps(c, regs, pending) > 1:
         # outputs that alias an input a later step reads: through
         # temporaries, copied at the end
