@@ -131,6 +131,12 @@ ASCEND_ONLY = (
     'fft_tests/test_fft_device.py::test_host_fallback_when_parts_are_',
     'fft_tests/test_fft_device.py::test_composed_tables_are_cached',
     'sorting_tests/test_sets.py::test_unique_synchronises_once',
+    # the translated kernels' recording and replay, merged programs
+    'userkernel_tests/test_replay.py::test_',
+    'userkernel_tests/test_replay.py::TestFuseReplay::'
+    'test_elementwise_ops_become_one_program',
+    'functional_tests/test_fuse.py::TestFuseDocExamples::'
+    'test_elementwise_part_is_one_program',
 )
 
 
