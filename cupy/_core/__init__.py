@@ -11,6 +11,7 @@ from cupy._core._accelerator import set_routine_accelerators  # NOQA
 # User kernels (issue 18), where CuPy also has them, and CuPy's internal
 # reduction factory over ReductionKernel
 from cupy._core._kernel_elementwise import ElementwiseKernel  # NOQA
+from cupy._core._kernel_elementwise import elementwise_copy  # NOQA
 from cupy._core._kernel_reduction import ReductionKernel  # NOQA
 from cupy._core._kernel_reduction import create_reduction_func  # NOQA
 

@@ -58,7 +58,23 @@ cpdef run(str op, tuple outs, tuple ins, dict attrs, intptr_t stream):
         rop, key = request_key(op, outs, ins, attrs)
         if rop in _hidden and not device_has(rop, key):
             raise OperationNotSupported('{} {}: hidden'.format(rop, key))
-    return provider().run(op, outs, ins, attrs, stream)
+    r = provider().run(op, outs, ins, attrs, stream)
+    if _tap is not None:
+        _tap(op, outs, ins, attrs, r)
+    return r
+
+
+cdef object _tap = None
+
+
+def set_tap(tap):
+    """Call `tap(op, outs, ins, attrs, result)` after every request that
+    ran (the recorder of user-kernel runs, cupy/_core/_ckernel/_replay.py);
+    None removes it.  Returns the previous tap."""
+    global _tap
+    old = _tap
+    _tap = tap
+    return old
 
 
 # ------------------------------------------------------------------- keys

@@ -140,3 +140,20 @@ class ElementwiseKernel:
 
     def __repr__(self):
         return '<ElementwiseKernel {}>'.format(self.name)
+
+
+def elementwise_copy(x, out=None, casting='unsafe'):
+    """CuPy's internal copy ufunc (``cupy._core.elementwise_copy(src,
+    dst)``): `x` broadcast to and cast into `out` (a new array of x's
+    shape and dtype when omitted); returns `out`."""
+    if not isinstance(x, core.ndarray):
+        a = numpy.asarray(x)
+        x = core._empty(a.shape, a.dtype)
+        x.set(a)
+    if out is None:
+        out = core._empty(x.shape, x.dtype)
+    elif not numpy.can_cast(x.dtype, out.dtype, casting):
+        raise TypeError('Cannot cast {} to {} with casting rule {!r}'
+                        .format(x.dtype, out.dtype, casting))
+    core._copy_to(out, x)
+    return out

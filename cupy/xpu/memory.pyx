@@ -279,13 +279,25 @@ cdef inline int _declare_synchronize() except -1:
     return 0
 
 
+cdef Py_ssize_t _host_copies = 0
+
+
+def host_copy_count():
+    """How many copies between host and device memory were made so far
+    (a recorded user-kernel run that made one cannot be replayed:
+    cupy/_core/_ckernel/_replay.py)."""
+    return _host_copies
+
+
 cdef int _host_copy(MemoryPointer dev, mem, Py_ssize_t n, bint to_host,
                     stream, bint sync) except -1:
+    global _host_copies
     cdef Py_buffer view
     cdef bint held = False
     cdef intptr_t addr
     if n == 0:
         return 0
+    _host_copies += 1
     _check_extent(dev, n)
     addr = _host_address(mem, n, to_host, &view, &held)
     try:

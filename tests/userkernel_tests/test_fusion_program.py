@@ -73,11 +73,28 @@ def test_outputs_sharing_inputs_run_as_one_program(monkeypatch):
     x, y = _rand(64, 'f8'), _rand(64, 'f8', seed=2)
     counts = _count(monkeypatch)
     s, d, p = k(cupy.array(x), cupy.array(y))
-    # a program has at most two outputs (the executor's bound)
-    assert counts['program'] == 2 and counts['outs'] == 3
+    assert counts['program'] == 1 and counts['outs'] == 3
     testing.assert_array_equal(s, x + y)
     testing.assert_array_equal(d, x - y)
     testing.assert_array_equal(p, x * y + 1)
+
+
+def test_five_outputs_are_cut_at_four(monkeypatch):
+    k = cupy.ElementwiseKernel('T x, T y', 'T s, T d, T p, T q, T m', '''
+        s = x + y;
+        d = x - y;
+        p = x * y;
+        q = x / y;
+        m = max(x, y);
+    ''', 'five_outputs')
+    x, y = _rand(64, 'f8'), _rand(64, 'f8', seed=2)
+    counts = _count(monkeypatch)
+    s, d, p, q, m = k(cupy.array(x), cupy.array(y))
+    # a program has at most four outputs (the executor's bound)
+    assert counts['program'] == 2 and counts['outs'] == 5
+    for got, want in zip((s, d, p, q, m),
+                         (x + y, x - y, x * y, x / y, numpy.fmax(x, y))):
+        testing.assert_array_equal(got, want)
 
 
 def test_output_read_before_it_is_written(monkeypatch):

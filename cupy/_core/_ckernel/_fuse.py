@@ -13,7 +13,7 @@ of a needed node is written in the provider's loop-program language
 (the register programs of operations.md's 'elementwise' family:
 ``t3 = Mul(a, t2)``) and run as one request, 'elementwise_program'; the
 outputs of a kernel that share their inputs run as one program with
-several outputs; a tree with more than three array leaves or too many
+several outputs; a tree with more than eight array leaves or too many
 steps is cut into several programs.  A
 provider without that operation, or one that cannot compile a program
 for these dtypes, raises OperationNotSupported: the tree then runs step
@@ -73,10 +73,12 @@ for _name in ('left_shift', 'right_shift'):
 del _name
 # float16 runs through float32 in the core's loops: not fused
 _KINDS_F = ('f4', 'f8')
-_MAX_LEAVES = 3         # the program compiler's inputs a, b, c
+# operations.md, elementwise_program: inputs a..h, outputs o0..o3
+_INPUTS = 'abcdefgh'
+_MAX_LEAVES = len(_INPUTS)
 _MAX_STEPS = 48         # below the executor's 64 steps (_plan.pxd)
-_MAX_VIEWS = 5          # inputs and outputs of a program (_plan.pxd)
-_MAX_OUTS = 2           # outputs of a program (_run.pyx's _run_program)
+_MAX_VIEWS = 12         # inputs and outputs of a program (_plan.pxd)
+_MAX_OUTS = 4           # outputs of a program (_plan.pxd _MAXOUT)
 
 
 _absent = []        # the provider has no 'elementwise_program'
@@ -305,7 +307,7 @@ def _program(nodes, leaves, steps):
     whose outputs are the values of `nodes`; returns those arrays."""
     names = {}
     for k, leaf in enumerate(leaves):
-        names[id(leaf)] = 'abc'[k]
+        names[id(leaf)] = _INPUTS[k]
     outs = {id(n): 'o{}'.format(k) for k, n in enumerate(nodes)}
     lines = []
     for k, st in enumerate(steps):

@@ -16,4 +16,7 @@ cdef class Scratch:
     # A C-contiguous temporary of `shape`, described in *d.
     cdef int temp(self, Desc* d, int dtype, int itemsize, int ndim,
                   const int64_t* shape) except -1
+    # Hand one allocation of alloc() back early (its last reader is
+    # queued: the stream-ordered pool reuses it only after that work).
+    cdef int free(self, intptr_t ptr) except -1
     cdef int release(self) except -1

@@ -37,6 +37,16 @@ cdef class Scratch:
                         itemsize, ndim, shape)
         return 0
 
+    cdef int free(self, intptr_t ptr) except -1:
+        cdef Py_ssize_t i
+        if not self._held or self.stream != get_current_stream_ptr():
+            return 0        # another stream's work: kept until release()
+        for i in range(len(self._held) - 1, -1, -1):
+            if (<MemoryPointer>self._held[i]).ptr == ptr:
+                del self._held[i]
+                return 0
+        return 0
+
     cdef int release(self) except -1:
         if not self._held:
             return 0

@@ -21,6 +21,9 @@ class CompileError(Exception):
     """The program cannot run on the device for this loop."""
 
 
+# the input registers of a program (operations.md, elementwise_program:
+# a user program takes up to eight; the table's own programs use a b c)
+INPUTS = 'abcdefgh'
 _SIGNED = {'B': 'b', 'H': 'h', 'I': 'i', 'L': 'l'}
 _UNSIGNED = {v: k for k, v in _SIGNED.items()}
 _PART = {'F': 'f', 'D': 'd'}
@@ -103,8 +106,10 @@ class _Compiler:
         self.names = {}
         self.derived = {}
         self.consts = {}
+        if len(self.ins) > len(INPUTS):
+            raise CompileError('more than {} inputs'.format(len(INPUTS)))
         for k, c in enumerate(self.ins):
-            self.names['abc'[k]] = self._reg('in', c, k)
+            self.names[INPUTS[k]] = self._reg('in', c, k)
         for k, c in enumerate(self.outs):
             self.names['o{}'.format(k)] = self._reg('out', c, k)
         self.T = self.ins[0]
@@ -177,7 +182,7 @@ class _Compiler:
         self.via = c
         self.saved_outs = {}
         for k, ic in enumerate(self.ins):
-            nm = 'abc'[k]
+            nm = INPUTS[k]
             if ic in FLOAT and ic != c:
                 r = self.names[nm]
                 t = self._reg('temp', c)

@@ -19,7 +19,9 @@ cdef enum:
     _MAXREG = 160
     _MAXSTEP = 64
     _ND = 8                 # ACLNN_MAX_DIMS
-    _MAXVIEW = 5
+    # operands of a program: 8 inputs (_compile.INPUTS) and 4 outputs
+    _MAXVIEW = 12
+    _MAXOUT = 4
     # register kinds
     K_IN = 0
     K_OUT

@@ -46,6 +46,8 @@ cdef class Program:
         self.nregs = len(plan.regs)
         if self.nregs > _MAXREG or len(plan.steps) > _MAXSTEP:
             raise OperationNotSupported('program too long')
+        if self.nin + self.nout > _MAXVIEW or self.nout > _MAXOUT:
+            raise OperationNotSupported('program with too many operands')
         self.npdt = []
         self.obj = []
         for r, (kind, c, extra) in enumerate(plan.regs):

@@ -27,9 +27,9 @@ from cupy_backends.ascend.ops.elementwise cimport _plan
 from cupy_backends.ascend.ops.elementwise._plan cimport (
     Program, Step, plans_for, SIG_T, SIG_TT, SIG_TTA, SIG_TS, SIG_TSA,
     SIG_ST, SIG_TTT, SIG_TSS, SIG_NAN, _MAXREG, _MAXSTEP, _ND, _MAXVIEW,
-    K_IN, K_OUT, K_CONST, K_ATTR, K_TEMP, K_DERIVED, S_NONE, S_TENSOR,
-    S_SCALAR, S_ALIAS, X_ACLNN, X_CAST, X_COPY, SP_NONE, SP_WHERE, SP_NAN,
-    SP_POW)
+    _MAXOUT, K_IN, K_OUT, K_CONST, K_ATTR, K_TEMP, K_DERIVED, S_NONE,
+    S_TENSOR, S_SCALAR, S_ALIAS, X_ACLNN, X_CAST, X_COPY, SP_NONE, SP_WHERE,
+    SP_NAN, SP_POW)
 from cupy_backends.ascend.ops._aclnn cimport (
     OpSymbol, op_symbol, Args, ScalarBytes, args_init, arg_tensor,
     arg_scalar, arg_float, aclnn_run)
@@ -57,6 +57,7 @@ cdef struct Register:
     int code            # aclDataType
     int itemsize
     int placed          # a temporary stored in output register `placed`
+    bint owned          # a temporary in scratch memory of its own
     intptr_t base
     int64_t storage
     int64_t offset
@@ -284,6 +285,7 @@ cdef int _tensor(_Context c, Register* regs, int r) except -1:
         src = &regs[b]
         g[0] = src[0]
         g.placed = -1
+        g.owned = False
         if c.plan.part[r] >= 0:
             for i in range(c.ndim):
                 g.strides[i] = src.strides[i] * 2
@@ -299,11 +301,13 @@ cdef int _tensor(_Context c, Register* regs, int r) except -1:
         src = &regs[o]          # the output's own storage
         g[0] = src[0]
         g.placed = o
+        g.owned = False
         g.code = c.plan.code[r]
         g.itemsize = c.plan.isz[r]
         g.state = S_TENSOR
         return r
     _alloc(c, g, c.plan.code[r], c.plan.isz[r])
+    g.owned = True
     return r
 
 
@@ -569,12 +573,14 @@ cdef int _run_program(_Context c, Register* regs) except -1:
     cdef Step st
     cdef int i, k, o, state, alias
     cdef unsigned char pending[_MAXSTEP]
-    cdef Register saved[2]
-    cdef bint redirected[2]
+    cdef Register saved[_MAXOUT]
+    cdef bint redirected[_MAXOUT]
+    cdef int last[_MAXREG]
     cdef Desc dst, src
     for i in range(p.nsteps):
         _fold_on_host(c, regs, <Step>p.steps[i], &pending[i])
-    redirected[0] = redirected[1] = False
+    for k in range(p.nout):
+        redirected[k] = False
     if _drop_dead_steps(c, regs, pending) > 1:
         # outputs that alias an input a later step reads: through
         # temporaries, copied at the end
@@ -586,6 +592,7 @@ cdef int _run_program(_Context c, Register* regs) except -1:
                 _alloc(c, &regs[o], regs[o].code, regs[o].itemsize)
                 regs[o].state, regs[o].alias = state, alias
                 redirected[k] = True
+    _last_uses(c, regs, pending, last)
     for i in range(p.nsteps):
         if pending[i]:
             st = <Step>p.steps[i]
@@ -593,6 +600,7 @@ cdef int _run_program(_Context c, Register* regs) except -1:
                 _exec_aclnn(c, regs, st)
             else:
                 _exec_copy(c, regs, st)
+            _free_dead(c, regs, st, i, last)
     for k in range(p.nout):
         o = p.nin + k
         _write_output(c, regs, o)
@@ -600,6 +608,40 @@ cdef int _run_program(_Context c, Register* regs) except -1:
             _to_desc(c, &saved[k], &dst)
             _to_desc(c, &regs[o], &src)
             copy_desc(&dst, &src, c.sc)
+    return 0
+
+
+cdef int _last_uses(_Context c, Register* regs, const unsigned char* pending,
+                    int* last) except -1:
+    # last[r]: the last pending step that reads or writes the storage of
+    # register r (an output's, read at the end, counts as never)
+    cdef Program p = c.plan
+    cdef Step st
+    cdef int i, j
+    for i in range(p.nregs):
+        last[i] = -1
+    for i in range(p.nsteps):
+        if pending[i]:
+            st = <Step>p.steps[i]
+            last[_key(c, regs, st.dst)] = i
+            for j in range(st.nargs):
+                last[_key(c, regs, st.args[j])] = i
+    for i in range(p.nout):
+        last[_key(c, regs, p.nin + i)] = p.nsteps
+    return 0
+
+
+cdef int _free_dead(_Context c, Register* regs, Step st, int i,
+                    const int* last) except -1:
+    # The temporaries step i used last go back to the pool now, so the
+    # next steps reuse their memory (as a sequence of ufunc calls does)
+    # instead of touching a new buffer per step.
+    cdef int j, r
+    for j in range(-1, st.nargs):
+        r = _key(c, regs, st.dst if j < 0 else st.args[j])
+        if last[r] == i and regs[r].owned and regs[r].state == S_TENSOR:
+            c.sc.free(regs[r].base)
+            regs[r].owned = False
     return 0
 
 
@@ -732,6 +774,7 @@ cdef int _execute(_Context c, Desc* ds, int* vreg, int nv) except -1:
     for r in range(p.nregs):
         regs[r].state = S_NONE
         regs[r].placed = -1
+        regs[r].owned = False
         if p.kind[r] == K_CONST or p.kind[r] == K_ATTR or \
                 (p.kind[r] == K_IN and c.svals[r] is not None):
             regs[r].state = S_SCALAR

@@ -64,12 +64,13 @@ def _type_char(expr, T):
 
 def _inline(k, dst, dst_type, op, argtext):
     """The lines of call line `k` (``dst = Call_name_ins_out(args)``)."""
+    from cupy_backends.ascend.ops.elementwise import _compile
     name, ins, out = op[len(_CALL):].rsplit('_', 2)
     args = [t.strip() for t in argtext.split(',')]
     if len(args) != len(ins) or len(out) != 1:
         _refuse('bad call ' + op)
     lines = _callee_lines(name, ins + '->' + out)
-    ren = {'abc'[j]: a for j, a in enumerate(args)}
+    ren = {_compile.INPUTS[j]: a for j, a in enumerate(args)}
     ren['o0'] = dst
     for line in lines:
         d = _table._LINE.match(line).group(1)
