@@ -10,6 +10,24 @@ Also the job ``peers_families`` of benchmark.py on a CUDA build.
 N = 1 << 24
 ROWS_SHAPE = (1 << 14, 1024)
 FFT_SHAPE = (1 << 10, 1 << 14)
+# the radix sort's targets (issue 19): 1-D sizes and dtypes, and a batch
+# of long rows
+SORT_SIZES = (1 << 20, 1 << 24, 1 << 26)
+SORT_DTYPES = ('float32', 'float64', 'int64')
+SORT_ROWS = (64, 1 << 16)
+
+
+def _sort_inputs(np):
+    rng = np.random.default_rng(1)
+    out = {}
+    for n in SORT_SIZES:
+        for dt in SORT_DTYPES:
+            if dt == 'int64':
+                x = rng.integers(-2 ** 62, 2 ** 62, n)
+            else:
+                x = rng.standard_normal(n).astype(dt)
+            out['{} 2^{}'.format(dt[0] + dt[-2:], n.bit_length() - 1)] = x
+    return out
 
 
 def _cupy_ops(xp, np):
@@ -22,6 +40,7 @@ def _cupy_ops(xp, np):
     c = xp.asarray((rng.standard_normal(FFT_SHAPE) + 1j).astype(
         np.complex64))
     c128 = c.astype(np.complex128)
+    long_rows = xp.asarray(rng.standard_normal(SORT_ROWS).astype(np.float32))
     return {
         'take f32': lambda: a[idx],
         'scatter_add f32': lambda: cupyx.scatter_add(acc, idx, a),
@@ -34,7 +53,18 @@ def _cupy_ops(xp, np):
         'rfft f32 2^24': lambda: xp.fft.rfft(a),
         'uniform f32 2^24': lambda: xp.random.random(N, dtype=np.float32),
         'normal f64 2^24': lambda: xp.random.standard_normal(N),
+        **_sort_ops(lambda x: xp.asarray(x), xp.sort, xp.argsort, np),
+        'sort f32 rows 64x2^16': lambda: xp.sort(long_rows, axis=-1),
     }
+
+
+def _sort_ops(put, sort, argsort, np):
+    ops = {}
+    for name, x in _sort_inputs(np).items():
+        d = put(x)
+        ops['sort ' + name] = (lambda d=d: sort(d))
+        ops['argsort ' + name] = (lambda d=d: argsort(d))
+    return ops
 
 
 def _torch_ops(t, np):
@@ -47,6 +77,8 @@ def _torch_ops(t, np):
     c = t.as_tensor((rng.standard_normal(FFT_SHAPE) + 1j).astype(
         np.complex64), device='cuda')
     c128 = c.to(t.complex128)
+    long_rows = t.as_tensor(rng.standard_normal(SORT_ROWS).astype(np.float32),
+                            device='cuda')
     return {
         'take f32': lambda: a[idx],
         'scatter_add f32': lambda: acc.index_add_(0, idx, a),
@@ -60,6 +92,9 @@ def _torch_ops(t, np):
         'uniform f32 2^24': lambda: t.rand(N, device='cuda'),
         'normal f64 2^24': lambda: t.randn(N, dtype=t.float64,
                                            device='cuda'),
+        **_sort_ops(lambda x: t.as_tensor(x, device='cuda'), t.sort,
+                    t.argsort, np),
+        'sort f32 rows 64x2^16': lambda: t.sort(long_rows, dim=-1),
     }
 
 

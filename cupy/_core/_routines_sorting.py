@@ -167,7 +167,8 @@ def _sorted(a, axis, kind, order, stable, want_values):
         moved, ax = a.ravel(), None
     else:
         moved, ax = _along(a, axis)
-    values, idx = _sort_keys.sort_last(moved, st, want_values)
+    values, idx = _sort_keys.sort_last(moved, st, want_values,
+                                       not want_values)
     nd = 1 if ax is None else a.ndim
     res = values if want_values else idx
     # the axis back in place, as a C-contiguous array like NumPy's result

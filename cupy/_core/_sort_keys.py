@@ -61,16 +61,19 @@ _dispatch.register_resolver(_resolve, ('sort',))
 _dispatch.register_resolver(lambda op, key: 'composed', ('kthvalue',))
 
 
-def _device_sort(a, stable):
+def _device_sort(a, stable, want_indices=True):
     """(values, int64 indices) of the provider's sort along the last
-    axis of ``a`` (a dtype the provider lists)."""
+    axis of ``a`` (a dtype the provider lists); indices None unless
+    ``want_indices`` (a provider may then skip them: operations.md)."""
     values = core._empty(a.shape, a.dtype)
     indices = core._empty(a.shape, _INT64)
+    attrs = {'axis': a.ndim - 1, 'stable': bool(stable),
+             'descending': False}
+    if not want_indices:
+        attrs['indices'] = False
     core._run('sort', (values._as_view(), indices._as_view()),
-              (a._as_view(),),
-              {'axis': a.ndim - 1, 'stable': bool(stable),
-               'descending': False})
-    return values, indices
+              (a._as_view(),), attrs)
+    return values, (indices if want_indices else None)
 
 
 def take_last(x, idx):
@@ -153,10 +156,11 @@ def _host(a, stable, want_values):
     return out_v, out_i
 
 
-def sort_last(a, stable=False, want_values=True):
+def sort_last(a, stable=False, want_values=True, want_indices=True):
     """(sorted values or None, int64 indices) of ``a`` (rank >= 1) along
     its last axis, in NumPy's order; stable when asked (the provider's
-    sorts and the compositions are stable whenever ``stable``)."""
+    sorts and the compositions are stable whenever ``stable``).  Without
+    ``want_indices`` the indices may be None (values only)."""
     if a.ndim > _MAX_DIMS:
         v, i = sort_last(a.reshape(-1, a.shape[-1]), stable, want_values)
         return (None if v is None else v.reshape(a.shape)), i.reshape(a.shape)
@@ -166,7 +170,8 @@ def sort_last(a, stable=False, want_values=True):
     route = _dispatch.route('sort', a.dtype)
     if route in ('native', 'cast'):
         try:
-            values, indices = _device_sort(a, stable)
+            values, indices = _device_sort(
+                a, stable, want_indices or not want_values)
             return (values if want_values else None), indices
         except OperationNotSupported:
             route = 'host'

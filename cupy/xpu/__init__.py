@@ -76,3 +76,6 @@ from cupy.xpu import texture  # NOQA
 from cupy.xpu import _compiler_cache  # NOQA
 from cupy.xpu.compiler import compile_with_cache  # NOQA
 from cupy.xpu.compiler import get_nvcc_path  # NOQA
+
+# issue 19 (cudaperf): CUDA graphs by stream capture
+from cupy.xpu import graph  # NOQA

@@ -240,6 +240,23 @@ cdef class _BaseStream:
         synchronisation instead)."""
         _launch_host_func(self, callback, (self, 0, arg))
 
+    # CUDA graphs by stream capture (cupy/xpu/graph.py)
+    def begin_capture(self, mode=None):
+        """Start capturing the work queued on this stream into a graph
+        (``end_capture()`` returns it)."""
+        from cupy.xpu import graph
+        graph.begin_capture(self, mode)
+
+    def end_capture(self):
+        """Stop the capture: the captured work as a ``Graph``."""
+        from cupy.xpu import graph
+        return graph.end_capture(self)
+
+    def is_capturing(self):
+        """True while this stream captures work into a graph."""
+        from cupy.xpu import graph
+        return graph.is_capturing(self)
+
     @property
     def priority(self):
         """0: stream priorities are not used (CANN's priority argument is
@@ -253,6 +270,19 @@ cdef class _BaseStream:
         if _api.xpuBackendName() == 'ascend':
             return True
         return (self.ptr, self.device_id) in _non_blocking_streams
+
+
+cdef intptr_t _create(bint non_blocking) except? 0:
+    # A non-blocking stream does not wait for the legacy null stream (and
+    # a capture on it is not broken by work there): the backend's
+    # streamCreateWithFlags where it has one (CUDA); every ascend stream
+    # is non-blocking already.
+    if non_blocking:
+        from cupy.xpu import runtime
+        create = getattr(runtime, 'streamCreateWithFlags', None)
+        if create is not None:
+            return create(runtime.streamNonBlocking)
+    return api.xpuStreamCreate()
 
 
 cdef class Stream(_BaseStream):
@@ -278,7 +308,7 @@ cdef class Stream(_BaseStream):
             self._owner = False
         else:
             _bind_pools_hook()
-            self.ptr = api.xpuStreamCreate()
+            self.ptr = _create(non_blocking)
             self._owner = True
         if non_blocking:
             _non_blocking_streams.add((self.ptr, self.device_id))

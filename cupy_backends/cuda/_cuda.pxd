@@ -72,6 +72,15 @@ cdef extern from "cupy_cuda.h" nogil:
         int (*cudaProfilerStop)() noexcept nogil
         int (*cudaMallocAsync)(void**, size_t, cudaStream_t) noexcept nogil
         int (*cudaFreeAsync)(void*, cudaStream_t) noexcept nogil
+        # CUDA graphs (stream capture; cudaGraph_t, cudaGraphExec_t as void*)
+        int (*cudaStreamBeginCapture)(cudaStream_t, int) noexcept nogil
+        int (*cudaStreamEndCapture)(cudaStream_t, void**) noexcept nogil
+        int (*cudaStreamIsCapturing)(cudaStream_t, int*) noexcept nogil
+        int (*cudaGraphInstantiate)(void**, void*, unsigned long long) noexcept nogil
+        int (*cudaGraphLaunch)(void*, cudaStream_t) noexcept nogil
+        int (*cudaGraphUpload)(void*, cudaStream_t) noexcept nogil
+        int (*cudaGraphDestroy)(void*) noexcept nogil
+        int (*cudaGraphExecDestroy)(void*) noexcept nogil
 
     ctypedef struct cupy_cuda_driver_table:
         int (*cuInit)(unsigned int) noexcept nogil

@@ -332,3 +332,96 @@ def launchHostFunc(intptr_t stream, callback, arg):
     xpuLaunchHostFunc)."""
     from cupy_backends.backend import api as api_py
     api_py.xpuLaunchHostFunc(stream, callback, (arg,))
+
+
+# ---- CUDA graphs: stream capture (cupy.cuda.graph, Stream.begin_capture)
+# cudaStreamCaptureMode and cudaStreamCaptureStatus (CUDA Runtime API,
+# "Stream Management")
+streamCaptureModeGlobal = 0
+streamCaptureModeThreadLocal = 1
+streamCaptureModeRelaxed = 2
+streamCaptureStatusNone = 0
+streamCaptureStatusActive = 1
+streamCaptureStatusInvalidated = 2
+
+__all__ += [
+    'streamBeginCapture', 'streamEndCapture', 'streamIsCapturing',
+    'graphInstantiate', 'graphLaunch', 'graphUpload', 'graphDestroy',
+    'graphExecDestroy', 'streamCaptureModeGlobal',
+    'streamCaptureModeThreadLocal', 'streamCaptureModeRelaxed',
+    'streamCaptureStatusNone', 'streamCaptureStatusActive',
+    'streamCaptureStatusInvalidated',
+]
+
+
+cdef int _graph_api(void* fn, str name) except -1:
+    # the graph calls are optional rows of the table (cupy_cuda.h)
+    if fn == NULL:
+        raise NotImplementedError(
+            '{} is not exported by the CUDA runtime that was loaded; CUDA '
+            'graphs need CUDA 12 or later'.format(name))
+    return 0
+
+
+def streamBeginCapture(intptr_t stream, int mode=streamCaptureModeRelaxed):
+    cdef cupy_cudart_table* t = _rt()
+    _graph_api(<void*>t.cudaStreamBeginCapture, 'cudaStreamBeginCapture')
+    _cuda.check(t.cudaStreamBeginCapture(<cudaStream_t>stream, mode),
+                'cudaStreamBeginCapture')
+
+
+def streamEndCapture(intptr_t stream):
+    """The captured graph (a cudaGraph_t handle)."""
+    cdef cupy_cudart_table* t = _rt()
+    cdef void* g = NULL
+    _graph_api(<void*>t.cudaStreamEndCapture, 'cudaStreamEndCapture')
+    _cuda.check(t.cudaStreamEndCapture(<cudaStream_t>stream, &g),
+                'cudaStreamEndCapture')
+    return <intptr_t>g
+
+
+def streamIsCapturing(intptr_t stream):
+    """The cudaStreamCaptureStatus of ``stream``."""
+    cdef cupy_cudart_table* t = _rt()
+    cdef int status = 0
+    _graph_api(<void*>t.cudaStreamIsCapturing, 'cudaStreamIsCapturing')
+    _cuda.check(t.cudaStreamIsCapturing(<cudaStream_t>stream, &status),
+                'cudaStreamIsCapturing')
+    return status
+
+
+def graphInstantiate(intptr_t graph, unsigned long long flags=0):
+    """An executable graph (cudaGraphExec_t) of ``graph``."""
+    cdef cupy_cudart_table* t = _rt()
+    cdef void* e = NULL
+    _graph_api(<void*>t.cudaGraphInstantiate, 'cudaGraphInstantiate')
+    _cuda.check(t.cudaGraphInstantiate(&e, <void*>graph, flags),
+                'cudaGraphInstantiate')
+    return <intptr_t>e
+
+
+def graphLaunch(intptr_t graph_exec, intptr_t stream):
+    cdef cupy_cudart_table* t = _rt()
+    _graph_api(<void*>t.cudaGraphLaunch, 'cudaGraphLaunch')
+    _cuda.check(t.cudaGraphLaunch(<void*>graph_exec, <cudaStream_t>stream),
+                'cudaGraphLaunch')
+
+
+def graphUpload(intptr_t graph_exec, intptr_t stream):
+    cdef cupy_cudart_table* t = _rt()
+    _graph_api(<void*>t.cudaGraphUpload, 'cudaGraphUpload')
+    _cuda.check(t.cudaGraphUpload(<void*>graph_exec, <cudaStream_t>stream),
+                'cudaGraphUpload')
+
+
+def graphDestroy(intptr_t graph):
+    cdef cupy_cudart_table* t = _rt()
+    _graph_api(<void*>t.cudaGraphDestroy, 'cudaGraphDestroy')
+    _cuda.check(t.cudaGraphDestroy(<void*>graph), 'cudaGraphDestroy')
+
+
+def graphExecDestroy(intptr_t graph_exec):
+    cdef cupy_cudart_table* t = _rt()
+    _graph_api(<void*>t.cudaGraphExecDestroy, 'cudaGraphExecDestroy')
+    _cuda.check(t.cudaGraphExecDestroy(<void*>graph_exec),
+                'cudaGraphExecDestroy')

@@ -89,7 +89,15 @@ typedef struct {
     X(int, cudaProfilerStart, (void)) \
     X(int, cudaProfilerStop, (void)) \
     O(int, cudaMallocAsync, (void**, size_t, cudaStream_t)) \
-    O(int, cudaFreeAsync, (void*, cudaStream_t))
+    O(int, cudaFreeAsync, (void*, cudaStream_t)) \
+    O(int, cudaStreamBeginCapture, (cudaStream_t, int)) \
+    O(int, cudaStreamEndCapture, (cudaStream_t, void**)) \
+    O(int, cudaStreamIsCapturing, (cudaStream_t, int*)) \
+    O(int, cudaGraphInstantiate, (void**, void*, unsigned long long)) \
+    O(int, cudaGraphLaunch, (void*, cudaStream_t)) \
+    O(int, cudaGraphUpload, (void*, cudaStream_t)) \
+    O(int, cudaGraphDestroy, (void*)) \
+    O(int, cudaGraphExecDestroy, (void*))
 
 /* ---- the CUDA driver (libcuda): modules and launches only ---- */
 #define CUPY_CUDA_DRIVER_FUNCS(X, O) \

@@ -13,7 +13,11 @@
 #   (the innermost axis, contiguous reduced elements);
 # * 'block' split: few results over many elements (the whole array): each
 #   result's elements are split among enough blocks to fill the GPU, the
-#   partial results combined by a 'final' kernel.
+#   partial results combined by a 'final' kernel;
+# * 'vec': 'block' for contiguous reduced elements, with 16-byte vector
+#   loads and warp shuffles, split blocks interleaved, the last block of
+#   each result folding the partials (one launch; ops/_reduce_vec.py).
+# Plans are cached per call signature (the host time of a small call).
 # var/std are left to the core's composition (operations.md: the core
 # composes what a provider does not list).
 
@@ -21,6 +25,7 @@ import numpy
 
 from libc.stdint cimport intptr_t
 
+from cupy_backends.backend cimport api
 from cupy_backends.backend.provider cimport View
 from cupy_backends.cuda.ops cimport _compiler
 from cupy_backends.cuda.ops._compiler cimport ArgPack, Function
@@ -104,19 +109,41 @@ def _geo(kept, red, int ndk, int ndr):
     return g.tobytes()
 
 
-def run_reduce(tuple outs, tuple ins, dict attrs, intptr_t stream):
-    cdef View out = outs[0], src = ins[0]
-    cdef str name = attrs['name']
-    cdef tuple axes = tuple(attrs['axes'])
-    cdef bint keepdims = attrs.get('keepdims', False)
-    cdef ArgPack args
-    cdef Function fn
-    cdef long long n_out = 1, n_red = 1, nsplit, chunk, blocks
+cdef dict _counters = {}
+
+
+cdef intptr_t _counter(intptr_t stream, long long n) except? 0:
+    """Zeroed arrival counters of the 'vec' plan's split blocks, one per
+    result, kept per (device, stream): the last block of a result resets
+    its counter, so they stay zero between calls, and reductions queued
+    on other streams never share one.  Outside the pool: a few KiB per
+    stream for the life of the process."""
+    key = (api.xpuGetDevice(), stream)
+    got = _counters.get(key)
+    if got is not None and got[1] >= n:
+        return got[0]
+    ptr = api.xpuMalloc(n * 4)
+    api.xpuMemsetAsync(ptr, 0, n * 4, stream)
+    if got is not None:
+        # queued work may still use the old one: keep it
+        _counters[key + (got[0],)] = got
+    _counters[key] = (ptr, n)
+    return ptr
+
+
+cdef dict _plans = {}
+# plans kept per call signature (shapes, strides, axes, dtypes): a repeated
+# reduction skips the geometry work of _plan on the host
+cdef int _MAX_PLANS = 1024
+
+
+cdef tuple _plan(View out, View src, str name, tuple axes, bint keepdims,
+                 loop):
+    """(mode, kernel, final kernel or None, n_out, n_red, nsplit, chunk,
+    idx32, geometry bytes, grid) of a reduction; mode 'none' when there is
+    no result to compute."""
+    cdef long long n_out = 1, n_red = 1, nsplit, chunk
     cdef int ndk, ndr, sm
-    loop = numpy.dtype(attrs.get('dtype') or src.dtype)
-    table = REDUCTIONS.get(name)
-    if table is None or loop not in table:
-        raise OperationNotSupported('{} in {}'.format(name, loop))
     kept = []
     red = []
     j = 0
@@ -137,7 +164,7 @@ def run_reduce(tuple outs, tuple ins, dict attrs, intptr_t stream):
     for d in red:
         n_red *= d[0]
     if n_out == 0:
-        return None
+        return ('none',)
     ndk, ndr = len(kept), len(red)
     span = sum(abs(d[1]) * (d[0] - 1) for d in kept) + sum(
         abs(d[1]) * (d[0] - 1) for d in red)
@@ -148,43 +175,93 @@ def run_reduce(tuple outs, tuple ins, dict attrs, intptr_t stream):
     sm = _compiler.multiprocessor_count()
     inner_red = ndr == 1 and red[0][1] == 1
     inner_kept = ndk > 0 and abs(kept[-1][1]) == 1
-    args = ArgPack()
     if n_red < _SMALL or (inner_kept and not inner_red and n_out >= 1024):
         fn = _kernel(name, ic, lc, oc, ndk, ndr, 'thread', idx32)
-        _add_index(args, n_out, idx32)
-        _add_index(args, n_red, idx32)
-        args.add_ptr(_ptr(src))
-        args.add_ptr(_ptr(out))
-        args.add_bytes(geo)
-        blocks = min((n_out + _THREADS - 1) // _THREADS,
-                     sm * _BLOCKS_PER_SM * 4)
-        _compiler.launch(fn.ptr, blocks, _THREADS, 0, stream, args)
-        return None
+        grid = min((n_out + _THREADS - 1) // _THREADS,
+                   sm * _BLOCKS_PER_SM * 4)
+        return ('thread', fn, None, n_out, n_red, 1, n_red, idx32, geo, grid)
     target = sm * _BLOCKS_PER_SM
     nsplit = 1
     if n_out < target:
         nsplit = max(1, min(target // n_out,
                             n_red // (_THREADS * _PER_THREAD)))
     chunk = (n_red + nsplit - 1) // nsplit
+    # contiguous reduced elements: vector loads (ops/_reduce_vec.py)
+    mode = 'vec' if inner_red else 'block'
+    fn = _kernel(name, ic, lc, oc, ndk, ndr, mode, idx32)
+    fin = None
+    if nsplit > 1 and mode == 'block':
+        fin = _kernel(name, ic, lc, oc, ndk, ndr, 'final', idx32)
+    return (mode, fn, fin, n_out, n_red, nsplit, chunk, idx32, geo,
+            n_out * nsplit)
+
+
+def run_reduce(tuple outs, tuple ins, dict attrs, intptr_t stream):
+    cdef View out = outs[0], src = ins[0]
+    cdef str name = attrs['name']
+    cdef tuple axes = tuple(attrs['axes'])
+    cdef bint keepdims = attrs.get('keepdims', False), idx32
+    cdef ArgPack args
+    cdef Function fn
+    cdef long long n_out, n_red, nsplit, chunk
+    cdef tuple plan
+    loop = attrs.get('dtype') or src.dtype
+    key = (name, loop, src.dtype, out.dtype, src.shape, src.strides,
+           out.strides, axes, keepdims, src.device_id)
+    plan = _plans.get(key)
+    if plan is None:
+        loop = numpy.dtype(loop)
+        table = REDUCTIONS.get(name)
+        if table is None or loop not in table:
+            raise OperationNotSupported('{} in {}'.format(name, loop))
+        plan = _plan(out, src, name, axes, keepdims, loop)
+        if len(_plans) >= _MAX_PLANS:
+            _plans.clear()
+        _plans[key] = plan
+    mode = plan[0]
+    if mode == 'none':
+        return None
+    fn = plan[1]
+    n_out, n_red, nsplit, chunk = plan[3], plan[4], plan[5], plan[6]
+    idx32 = plan[7]
+    geo = plan[8]
+    args = ArgPack()
+    _add_index(args, n_out, idx32)
+    _add_index(args, n_red, idx32)
+    args.add_ptr(_ptr(src))
+    args.add_ptr(_ptr(out))
+    if mode == 'thread':
+        args.add_bytes(geo)
+        _compiler.launch(fn.ptr, plan[9], _THREADS, 0, stream, args)
+        return None
     part = None
     part_ptr = 0
+    if mode == 'vec':
+        # one launch: the last block of each result folds its partials
+        if nsplit > 1:
+            part = get_default_memory_pool().malloc(n_out * nsplit * 32)
+            part_ptr = part.ptr
+        args.add_ptr(part_ptr)
+        _add_index(args, nsplit, idx32)
+        args.add_ptr(_counter(stream, max(n_out, _compiler.
+                                          multiprocessor_count() *
+                                          _BLOCKS_PER_SM))
+                     if nsplit > 1 else 0)
+        args.add_bytes(geo)
+        _compiler.launch(fn.ptr, plan[9], _THREADS, 0, stream, args)
+        return None
     if nsplit > 1:
         # 32 bytes per partial: the widest accumulator (complex128, or a
         # value and an index)
         part = get_default_memory_pool().malloc(n_out * nsplit * 32)
         part_ptr = part.ptr
-    fn = _kernel(name, ic, lc, oc, ndk, ndr, 'block', idx32)
-    _add_index(args, n_out, idx32)
-    _add_index(args, n_red, idx32)
-    args.add_ptr(_ptr(src))
-    args.add_ptr(_ptr(out))
     args.add_ptr(part_ptr)
     _add_index(args, nsplit, idx32)
     _add_index(args, chunk, idx32)
     args.add_bytes(geo)
-    _compiler.launch(fn.ptr, n_out * nsplit, _THREADS, 0, stream, args)
+    _compiler.launch(fn.ptr, plan[9], _THREADS, 0, stream, args)
     if nsplit > 1:
-        fn = _kernel(name, ic, lc, oc, ndk, ndr, 'final', idx32)
+        fn = plan[2]
         args = ArgPack()
         _add_index(args, n_out, idx32)
         _add_index(args, nsplit, idx32)

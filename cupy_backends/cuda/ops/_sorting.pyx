@@ -17,6 +17,13 @@
 # sort orders them.  `descending` reads the ascending result backwards
 # (ties reversed, as the contract says).  kthvalue sorts and picks the
 # k-th of each row (correct for any k; a selection would be faster).
+#
+# Rows longer than _RADIX_MIN of a real dtype take the LSD radix sort of
+# ops/_radix_source.py instead (8-bit digits, one pass per key byte, each
+# pass three kernels: tile counts, their scan, a stable scatter), which
+# reads and writes every key once per pass where the merge sort does
+# log2(L) passes of binary searches.  A sort that asks for values only
+# (attrs 'indices' False) carries no positions.
 
 import numpy
 
@@ -30,6 +37,7 @@ from cupy_backends.cuda.ops._compiler cimport ArgPack, Function
 
 from cupy_backends.backend.provider import OperationNotSupported
 from cupy_backends.cuda.ops._prelude import COMPUTE, PRELUDE, STORAGE
+from cupy_backends.cuda.ops import _radix_source
 from cupy.xpu.memory_pool import get_default_memory_pool
 
 cdef enum:
@@ -38,6 +46,13 @@ cdef enum:
     # for complex128 is the 48 KiB of static shared memory a block may
     # have (CUDA C Programming Guide, "Shared Memory")
     _TILE = 1024
+    # rows at least this long take the radix sort: shorter ones are one
+    # or two merge passes after the shared-memory tile sort, fewer
+    # launches than the radix sort's passes (not tuned on a device yet)
+    _RADIX_MIN = 4097
+    # the radix sort's scans: a thread per (row, digit) below this many
+    # tiles per row, else a block
+    _SCAN_SMALL = 32
 
 _ALL = '?bBhHiIlLefdFD'
 
@@ -163,19 +178,137 @@ def _view(intptr_t base, nbytes, dtype, shape, strides, offset, device):
                 device)
 
 
+cdef dict _radix_sources = {}
+
+
+cdef Function _radix_fn(str char, str name):
+    # the source is kept per dtype; get_function keeps the kernels per
+    # source, name and device
+    src = _radix_sources.get(char)
+    if src is None:
+        dt = numpy.dtype(char)
+        src = PRELUDE + _radix_source.source(dt.kind, dt.itemsize)
+        _radix_sources[char] = src
+    return _compiler.get_function(src, name)
+
+
+cdef tuple _radix_rows(intptr_t keys_in, intptr_t keys_out, intptr_t idx_out,
+                       str char, long long rows, long long length,
+                       intptr_t stream, bint want_idx):
+    """The radix sort of rows of a real dtype (length below 2^31): reads
+    the keys at `keys_in` (left as they are), writes the sorted keys to
+    `keys_out` and, when `want_idx`, their int64 positions to `idx_out`
+    (keys_out may be keys_in when the dtype has an even number of bytes).
+    Returns the scratch chunks, to hold until the work is queued."""
+    cdef ArgPack args
+    cdef long long total = rows * length, tiles, nseq
+    cdef int npass = numpy.dtype(char).itemsize, p
+    cdef Function count, scan, scatter
+    cdef bint small
+    tiles = (length + _radix_source.TILE - 1) // _radix_source.TILE
+    nseq = rows * 256
+    small = tiles < _SCAN_SMALL
+    pool = get_default_memory_pool()
+    cnt = pool.malloc(nseq * tiles * 4)
+    tot = pool.malloc(nseq * 4)
+    held = [cnt, tot]
+    kt = vt1 = vt2 = 0
+    if npass > 1:
+        m = pool.malloc(total * npass)
+        held.append(m)
+        kt = m.ptr
+        if want_idx:
+            m = pool.malloc(total * 4)
+            held.append(m)
+            vt1 = m.ptr
+            if npass > 2:
+                m = pool.malloc(total * 4)
+                held.append(m)
+                vt2 = m.ptr
+    count = _radix_fn(char, 'radix_count')
+    scan = _radix_fn(char, 'radix_scan_small' if small else 'radix_scan')
+    src_k, src_v = keys_in, 0
+    for p in range(npass):
+        # counted back from the last pass (which writes the outputs), the
+        # destinations alternate, so no pass writes what it reads
+        back = npass - 1 - p
+        dst_k = keys_out if back % 2 == 0 else kt
+        dst_v = idx_out if back == 0 else (vt1 if back % 2 else vt2)
+        args = ArgPack()
+        args.add_i64(length)
+        args.add_i32(<int>tiles)
+        args.add_ptr(src_k)
+        args.add_ptr(cnt.ptr)
+        args.add_i32(8 * p)
+        _compiler.launch(count.ptr, rows * tiles, _radix_source.THREADS, 0,
+                         stream, args)
+        args = ArgPack()
+        if small:
+            args.add_i64(nseq)
+        args.add_i32(<int>tiles)
+        args.add_ptr(cnt.ptr)
+        args.add_ptr(tot.ptr)
+        if small:
+            _compiler.launch(scan.ptr, (nseq + _THREADS - 1) // _THREADS,
+                             _THREADS, 0, stream, args)
+        else:
+            _compiler.launch(scan.ptr, nseq, _THREADS, 0, stream, args)
+        if not want_idx:
+            name = 'radix_scatter_keys'
+        elif npass == 1:
+            name = 'radix_scatter_only'
+        elif p == 0:
+            name = 'radix_scatter_first'
+        elif back == 0:
+            name = 'radix_scatter_last'
+        else:
+            name = 'radix_scatter_mid'
+        scatter = _radix_fn(char, name)
+        args = ArgPack()
+        args.add_i64(length)
+        args.add_i32(<int>tiles)
+        args.add_ptr(src_k)
+        args.add_ptr(dst_k)
+        args.add_ptr(src_v)
+        args.add_ptr(dst_v if want_idx else 0)
+        args.add_ptr(cnt.ptr)
+        args.add_ptr(tot.ptr)
+        args.add_i32(8 * p)
+        _compiler.launch(scatter.ptr, rows * tiles, _radix_source.THREADS, 0,
+                         stream, args)
+        src_k, src_v = dst_k, dst_v
+    return tuple(held)
+
+
+cdef bint _radix_ok(str char, long long rows, long long length):
+    return (char not in 'FD' and _RADIX_MIN <= length < 2 ** 31 and
+            rows * ((length + _radix_source.TILE - 1) //
+                    _radix_source.TILE) < 2 ** 31)
+
+
 def sort_rows(intptr_t keys, intptr_t idx, str char, long long rows,
-              long long length, intptr_t stream):
+              long long length, intptr_t stream, bint want_idx=True):
     """Sort each of `rows` contiguous rows of `length` keys (dtype char
-    `char`) at `keys`, stably, with their positions (int64, written here)
-    at `idx`.  Returns the memory chunks holding the sorted keys and
-    positions (which may be other buffers): (keys ptr, idx ptr, held)."""
+    `char`) at `keys`, stably, with their positions (int64, written here
+    unless `want_idx` is false) at `idx`.  Returns the memory chunks
+    holding the sorted keys and positions (which may be other buffers):
+    (keys ptr, idx ptr, held)."""
     cdef ArgPack args
     cdef long long total = rows * length, w = 1
     cdef Function merge
     itemsize = numpy.dtype(char).itemsize
-    code = _source(char)
     if total == 0:
         return keys, idx, ()
+    if _radix_ok(char, rows, length):
+        if itemsize % 2 == 0:
+            held = _radix_rows(keys, keys, idx, char, rows, length, stream,
+                               want_idx)
+            return keys, idx, held
+        out = get_default_memory_pool().malloc(total * itemsize)
+        held = _radix_rows(keys, out.ptr, idx, char, rows, length, stream,
+                           want_idx)
+        return out.ptr, idx, held + (out,)
+    code = _source(char)
     tiles = (length + _TILE - 1) // _TILE
     if rows * tiles > 2 ** 31 - 1:
         raise OperationNotSupported('sort of {} rows'.format(rows))
@@ -211,7 +344,8 @@ def sort_rows(intptr_t keys, intptr_t idx, str char, long long rows,
     return src_k, src_i, (kb, ib)
 
 
-cdef tuple _sorted_rows(View src, int axis, intptr_t stream):
+cdef tuple _sorted_rows(View src, int axis, intptr_t stream,
+                         bint want_idx=True):
     """(keys View, positions View, held): src's lines along `axis`
     sorted, as contiguous buffers shaped (other dims..., L)."""
     cdef int nd = len(src.shape), i
@@ -223,7 +357,7 @@ cdef tuple _sorted_rows(View src, int axis, intptr_t stream):
     for d in shape:
         total *= d
     rows = total // length if length else 0
-    char = src.dtype.char.replace('q', 'l').replace('Q', 'L')
+    char = _char(src)
     if char not in _ALL:
         raise OperationNotSupported('sort of {}'.format(src.dtype))
     itemsize = src.dtype.itemsize
@@ -236,12 +370,17 @@ cdef tuple _sorted_rows(View src, int axis, intptr_t stream):
     _elementwise.run_copy((keys,), (_view(src.base, src.nbytes, src.dtype,
                                           shape, strides, src.offset,
                                           src.device_id),), {}, stream)
-    kp, ip, held = sort_rows(kmem.ptr, imem.ptr, char, rows, length, stream)
+    kp, ip, held = sort_rows(kmem.ptr, imem.ptr, char, rows, length, stream,
+                             want_idx)
     held = (kmem, imem) + tuple(held)
     kv = _view(kp, total * itemsize, src.dtype, shape, cs, 0, src.device_id)
     iv = _view(ip, total * 8, numpy.dtype(numpy.int64), shape, cs, 0,
                src.device_id)
     return kv, iv, others, held
+
+
+cdef str _char(View v):
+    return v.dtype.char.replace('q', 'l').replace('Q', 'L')
 
 
 cdef View _permuted(View v, list others, int axis):
@@ -264,13 +403,31 @@ def _sort_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
     cdef int axis = attrs['axis']
     if len(src.shape) == 0:
         raise ValueError('sort needs at least one dimension')
-    kv, iv, others, held = _sorted_rows(src, axis, stream)
+    # attrs 'indices' False: the caller reads the values only
+    want_idx = attrs.get('indices', True)
+    if (axis == len(src.shape) - 1 and not attrs.get('descending') and
+            src.base != values.base and
+            _views.c_contiguous(src) and _views.c_contiguous(values) and
+            _views.c_contiguous(indices)):
+        length = src.shape[axis]
+        rows = 1
+        for d in src.shape[:-1]:
+            rows *= d
+        char = _char(src)
+        if rows and char in _ALL and _radix_ok(char, rows, length):
+            # straight from the source into the outputs
+            held = _radix_rows(_views.ptr(src), _views.ptr(values),
+                               _views.ptr(indices), char, rows, length,
+                               stream, want_idx)
+            return None
+    kv, iv, others, held = _sorted_rows(src, axis, stream, want_idx)
     if attrs.get('descending'):
         kv, iv = _reversed(kv), _reversed(iv)
     _elementwise.run_copy((_permuted(values, others, axis),), (kv,), {},
                           stream)
-    _elementwise.run_copy((_permuted(indices, others, axis),), (iv,), {},
-                          stream)
+    if want_idx:
+        _elementwise.run_copy((_permuted(indices, others, axis),), (iv,),
+                              {}, stream)
     # `held` returns its buffers to the (stream-ordered) pool here
     return None
 

@@ -359,6 +359,10 @@ def reduction(name, in_char, loop_char, out_char, ndk, ndr, mode, idx32):
             '    if (nsplit == 1) out[ob] = fin(sh[0], n_red);\n'
             '    else part[o * nsplit + s] = sh[0];\n'
             '  }}\n}}\n').format(k=kname, i=idx))
+    elif mode == 'vec':
+        # contiguous reduced elements: vector loads (ops/_reduce_vec.py)
+        from cupy_backends.cuda.ops import _reduce_vec
+        src.append(_reduce_vec.BODY.format(k=kname, i=idx))
     else:       # final
         src.append((
             'extern "C" __global__ void {k}({i} n_out, {i} nsplit, '
