@@ -39,7 +39,8 @@ from cupyx.scipy.signal._ltisys import (  # NOQA
     StateSpace, lsim, impulse, step, bode, freqresp, dlsim, dimpulse, dstep,
     dbode, dfreqresp, place_poles)
 from cupyx.scipy.signal._spline_filters import (  # NOQA
-    symiirorder1, cspline1d, qspline1d, cspline2d, qspline2d, spline_filter,
+    symiirorder1, symiirorder2, cspline1d, qspline1d, cspline2d, qspline2d,
+    spline_filter,
     sepfir2d, gauss_spline, cspline1d_eval, qspline1d_eval)
 from cupyx.scipy.signal._deconvolve import deconvolve  # NOQA
 from cupyx.scipy.signal._vectorstrength import vectorstrength  # NOQA
