@@ -218,3 +218,20 @@ def test_make_lsq_spline():
     with pytest.raises(ValueError):
         ci.make_lsq_spline(cupy.asarray(x[::-1]), cupy.asarray(y),
                            cupy.asarray(t), k)
+
+
+def test_splder_splantider():
+    x = numpy.linspace(0, 1, 12)
+    ref = si.make_interp_spline(x, numpy.sin(3 * x), k=3)
+    spl = ci.BSpline(cupy.asarray(ref.t), cupy.asarray(ref.c), 3)
+    xx = numpy.linspace(0, 1, 7)
+    for name in ('splder', 'splantider'):
+        for n in (1, 2):
+            got = getattr(ci, name)(spl, n)(cupy.asarray(xx))
+            numpy.testing.assert_allclose(
+                cupy.asnumpy(got), getattr(si, name)(ref, n)(xx),
+                rtol=1e-12, atol=1e-12)
+    t, c, k = ci.splder((spl.t, spl.c, 3))
+    assert k == 2 and isinstance(c, cupy.ndarray)
+    with pytest.raises(ValueError):
+        ci.splder(spl, 4)

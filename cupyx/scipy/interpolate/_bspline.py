@@ -205,3 +205,33 @@ def _host_bc(bc):
     if isinstance(bc, (list, tuple)):
         return type(bc)(_host_bc(b) for b in bc)
     return bc
+
+
+def _as_bspline(tck):
+    if isinstance(tck, BSpline):
+        return tck, True
+    t, c, k = tck
+    return BSpline.construct_fast(cupy.asarray(t), cupy.asarray(c), k), False
+
+
+def splder(tck, n=1):
+    """The n-th derivative of a spline given as a BSpline or a (t, c, k)
+    tuple (``scipy.interpolate.splder``), in the same form."""
+    spl, is_spline = _as_bspline(tck)
+    if n < 0:
+        return splantider(tck, -n)
+    if n > spl.k:
+        raise ValueError('Order of derivative (n = {!r}) must be <= '
+                         'order of spline (k = {!r})'.format(n, spl.k))
+    out = spl.derivative(n)
+    return out if is_spline else out.tck
+
+
+def splantider(tck, n=1):
+    """The n-th antiderivative of a spline given as a BSpline or a
+    (t, c, k) tuple (``scipy.interpolate.splantider``), in the same form."""
+    spl, is_spline = _as_bspline(tck)
+    if n < 0:
+        return splder(tck, -n)
+    out = spl.antiderivative(n)
+    return out if is_spline else out.tck
