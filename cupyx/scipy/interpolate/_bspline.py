@@ -235,3 +235,20 @@ def splantider(tck, n=1):
         return splder(tck, -n)
     out = spl.antiderivative(n)
     return out if is_spline else out.tck
+
+
+def make_smoothing_spline(x, y, w=None, lam=None, *, axis=0):
+    """Penalised (smoothing) cubic spline through (x, y)
+    (``scipy.interpolate.make_smoothing_spline``): a counted host fallback,
+    as make_interp_spline with k >= 2: the fit is a banded solve and, for
+    lam=None, SciPy's generalized cross-validation search over lam; the
+    resulting BSpline evaluates on the device."""
+    _fallback.enter('interpolate.make_smoothing_spline', 'fit',
+                    'banded penalised solve and GCV search')
+    import scipy.interpolate as si
+    h = si.make_smoothing_spline(
+        cupy.asnumpy(x), cupy.asnumpy(y),
+        w=None if w is None else cupy.asnumpy(w),
+        lam=None if lam is None else float(lam), axis=axis)
+    return BSpline.construct_fast(cupy.asarray(h.t), cupy.asarray(h.c), h.k,
+                                  h.extrapolate, h.axis)
