@@ -1,6 +1,7 @@
 """Test-run fixtures: simulated devices, and the end-of-run leak check."""
 
 import gc
+import sys
 import os
 
 import pytest
@@ -51,6 +52,9 @@ def release_caches():
     from cupy_backends.ascend.ops import _fft
     _executor_cache.clear()
     _fft.clear()
+    dense = sys.modules.get('cupyx.scipy.signal._iir_dense')
+    if dense is not None:
+        dense.clear()       # the short-signal filter tables
 
 
 def release_cached_memory():

@@ -3,6 +3,8 @@ extend, basis conversions, from_derivatives), NdPPoly, KroghInterpolator,
 BarycentricInterpolator, NdBSpline / make_ndbspl and
 RegularGridInterpolator's spline methods."""
 
+import warnings
+
 import numpy
 import pytest
 
@@ -218,3 +220,41 @@ def test_make_lsq_spline():
     with pytest.raises(ValueError):
         ci.make_lsq_spline(cupy.asarray(x[::-1]), cupy.asarray(y),
                            cupy.asarray(t), k)
+
+
+def test_splder_splantider():
+    x = numpy.linspace(0, 1, 12)
+    ref = si.make_interp_spline(x, numpy.sin(3 * x), k=3)
+    spl = ci.BSpline(cupy.asarray(ref.t), cupy.asarray(ref.c), 3)
+    xx = numpy.linspace(0, 1, 7)
+    for name in ('splder', 'splantider'):
+        for n in (1, 2):
+            got = getattr(ci, name)(spl, n)(cupy.asarray(xx))
+            numpy.testing.assert_allclose(
+                cupy.asnumpy(got), getattr(si, name)(ref, n)(xx),
+                rtol=1e-12, atol=1e-12)
+    t, c, k = ci.splder((spl.t, spl.c, 3))
+    assert k == 2 and isinstance(c, cupy.ndarray)
+    with pytest.raises(ValueError):
+        ci.splder(spl, 4)
+
+
+@pytest.mark.parametrize('lam', [None, 0.01])
+def test_make_smoothing_spline(lam):
+    from cupy._core import _fallback
+    x = numpy.linspace(0, 3, 40)
+    y = numpy.sin(x) + 0.1 * numpy.cos(7 * x)
+    w = numpy.linspace(1, 2, 40)
+    ref = si.make_smoothing_spline(x, y, w=w, lam=lam)
+    key = ('interpolate.make_smoothing_spline', 'fit')
+    before = _fallback.fallback_counts().get(key, 0)
+    with warnings.catch_warnings():
+        # the once-per-process PerformanceWarning of a counted fallback
+        warnings.simplefilter('ignore', cupy.PerformanceWarning)
+        spl = ci.make_smoothing_spline(cupy.asarray(x), cupy.asarray(y),
+                                       w=cupy.asarray(w), lam=lam)
+    assert _fallback.fallback_counts().get(key, 0) == before + 1
+    xx = numpy.linspace(-0.5, 3.5, 23)
+    numpy.testing.assert_allclose(cupy.asnumpy(spl(cupy.asarray(xx))),
+                                  ref(xx), rtol=1e-12, atol=1e-12)
+

@@ -5,7 +5,7 @@ from cupyx.scipy.interpolate._ppoly import (  # NOQA
     PPoly, CubicHermiteSpline, CubicSpline, PchipInterpolator,
     pchip_interpolate, Akima1DInterpolator)
 from cupyx.scipy.interpolate._bspline import (  # NOQA
-    BSpline, make_interp_spline)
+    BSpline, make_interp_spline, make_smoothing_spline, splder, splantider)
 from cupyx.scipy.interpolate._interp1d import interp1d  # NOQA
 from cupyx.scipy.interpolate._rgi import (  # NOQA
     RegularGridInterpolator, interpn)

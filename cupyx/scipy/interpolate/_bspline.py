@@ -205,3 +205,50 @@ def _host_bc(bc):
     if isinstance(bc, (list, tuple)):
         return type(bc)(_host_bc(b) for b in bc)
     return bc
+
+
+def _as_bspline(tck):
+    if isinstance(tck, BSpline):
+        return tck, True
+    t, c, k = tck
+    return BSpline.construct_fast(cupy.asarray(t), cupy.asarray(c), k), False
+
+
+def splder(tck, n=1):
+    """The n-th derivative of a spline given as a BSpline or a (t, c, k)
+    tuple (``scipy.interpolate.splder``), in the same form."""
+    spl, is_spline = _as_bspline(tck)
+    if n < 0:
+        return splantider(tck, -n)
+    if n > spl.k:
+        raise ValueError('Order of derivative (n = {!r}) must be <= '
+                         'order of spline (k = {!r})'.format(n, spl.k))
+    out = spl.derivative(n)
+    return out if is_spline else out.tck
+
+
+def splantider(tck, n=1):
+    """The n-th antiderivative of a spline given as a BSpline or a
+    (t, c, k) tuple (``scipy.interpolate.splantider``), in the same form."""
+    spl, is_spline = _as_bspline(tck)
+    if n < 0:
+        return splder(tck, -n)
+    out = spl.antiderivative(n)
+    return out if is_spline else out.tck
+
+
+def make_smoothing_spline(x, y, w=None, lam=None, *, axis=0):
+    """Penalised (smoothing) cubic spline through (x, y)
+    (``scipy.interpolate.make_smoothing_spline``): a counted host fallback,
+    as make_interp_spline with k >= 2: the fit is a banded solve and, for
+    lam=None, SciPy's generalized cross-validation search over lam; the
+    resulting BSpline evaluates on the device."""
+    _fallback.enter('interpolate.make_smoothing_spline', 'fit',
+                    'banded penalised solve and GCV search')
+    import scipy.interpolate as si
+    h = si.make_smoothing_spline(
+        cupy.asnumpy(x), cupy.asnumpy(y),
+        w=None if w is None else cupy.asnumpy(w),
+        lam=None if lam is None else float(lam), axis=axis)
+    return BSpline.construct_fast(cupy.asarray(h.t), cupy.asarray(h.c), h.k,
+                                  h.extrapolate, h.axis)

@@ -39,7 +39,22 @@ from cupyx.scipy.signal._ltisys import (  # NOQA
     StateSpace, lsim, impulse, step, bode, freqresp, dlsim, dimpulse, dstep,
     dbode, dfreqresp, place_poles)
 from cupyx.scipy.signal._spline_filters import (  # NOQA
-    symiirorder1, cspline1d, qspline1d, cspline2d, qspline2d, spline_filter,
+    symiirorder1, symiirorder2, cspline1d, qspline1d, cspline2d, qspline2d,
+    spline_filter,
     sepfir2d, gauss_spline, cspline1d_eval, qspline1d_eval)
 from cupyx.scipy.signal._deconvolve import deconvolve  # NOQA
 from cupyx.scipy.signal._vectorstrength import vectorstrength  # NOQA
+from cupyx.scipy.signal._spline_filters import symiirorder2  # NOQA
+from cupyx.scipy.signal._envelope import envelope  # NOQA
+from cupyx.scipy.signal._wavelets import (  # NOQA
+    qmf, ricker, morlet, morlet2, cwt)
+
+
+def __getattr__(name):
+    # SciPy's warning class itself, so that filters on it catch the
+    # warnings its host-side design functions raise
+    if name == 'BadCoefficients':
+        from cupyx.scipy.signal._design import _scipy_signal
+        return _scipy_signal().BadCoefficients
+    raise AttributeError(
+        "module 'cupyx.scipy.signal' has no attribute {!r}".format(name))

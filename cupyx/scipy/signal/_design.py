@@ -69,7 +69,7 @@ _DESIGN = (
     'kaiser_atten', 'minimum_phase',
     # frequency responses
     'freqz', 'freqz_zpk', 'sosfreqz', 'freqs', 'freqs_zpk', 'group_delay',
-    'findfreqs',
+    'findfreqs', 'freqz_sos', 'band_stop_obj',
     # (conversions: _iir_filter_conversions; partial fractions: _polyutils)
     'max_len_seq',
 )

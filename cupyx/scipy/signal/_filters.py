@@ -222,7 +222,7 @@ def savgol_coeffs(window_length, polyorder, deriv=0, delta=1.0, pos=None,
     """Savitzky-Golay filter coefficients (``scipy.signal.savgol_coeffs``,
     computed on the host)."""
     return cupy.asarray(_design._scipy_signal().savgol_coeffs(
-        window_length, polyorder, deriv=deriv, delta=delta, pos=pos,
+        window_length, polyorder, deriv=deriv, delta=float(delta), pos=pos,
         use=use))
 
 
@@ -254,6 +254,7 @@ def savgol_filter(x, window_length, polyorder, deriv=0, delta=1.0,
         raise ValueError("mode must be 'mirror', 'constant', 'nearest' "
                          "'wrap' or 'interp'.")
     x = cupy.asarray(x)
+    delta = float(delta)       # a device scalar is read once
     if x.dtype != numpy.float64 and x.dtype != numpy.float32:
         x = x.astype(numpy.float64)
     axis = _check_axis(axis, x.ndim)

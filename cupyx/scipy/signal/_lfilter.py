@@ -11,9 +11,12 @@ samples of x and y (lfiltic's formula).  The coefficients are read to the
 host (a few numbers; one synchronisation per call).
 """
 
+import warnings
+
 import numpy
 
 import cupy
+from cupyx.scipy.signal import _iir_dense
 from cupyx.scipy.signal import _iir_utils
 from cupyx.scipy.signal._convolve import _direct_full, fftconvolve
 
@@ -106,7 +109,56 @@ def _normalize(b, a):
 
 def lfilter(b, a, x, axis=-1, zi=None):
     """Filter x with the IIR/FIR filter b/a along an axis
-    (``scipy.signal.lfilter``), with an optional initial state ``zi``."""
+    (``scipy.signal.lfilter``), with an optional initial state ``zi``:
+    SciPy's state of max(len(a), len(b)) - 1 values, or CuPy's
+    len(b) + len(a) - 2 past inputs and outputs where that length differs
+    (``_past_values_zi``)."""
+    if zi is not None:
+        res = _past_values_zi(b, a, x, axis, zi)
+        if res is not None:
+            return res
+    return _lfilter(b, a, x, axis, zi)
+
+
+def _past_values_zi(b, a, x, axis, zi):
+    """CuPy's own zi: the last len(b) - 1 inputs then the last len(a) - 1
+    outputs along the axis, oldest first (its lfiltic's layout).  Taken
+    where that length differs from SciPy's (a FIR or all-pole filter has
+    the same length in both and gets SciPy's meaning).  The state is
+    lfiltic's sums (one product), zf the same layout after x."""
+    hb = numpy.atleast_1d(_host(b))
+    ha = numpy.atleast_1d(_host(a))
+    x = cupy.asarray(x)
+    zi = cupy.asarray(zi)
+    if x.ndim == 0 or zi.ndim != x.ndim or hb.ndim != 1 or ha.ndim != 1:
+        return None
+    axis = _check_axis(axis, x.ndim)
+    m, q = len(hb) - 1, len(ha) - 1
+    p = max(m, q)
+    if zi.shape[axis] != m + q or m + q == p:
+        return None
+    bb, aa, _ = _normalize(hb, ha)
+    mat = numpy.zeros((p, m + q), dtype=bb.dtype)
+    for i in range(p):
+        for j in range(m - i):
+            mat[i, m - 1 - j] += bb[i + 1 + j]
+        for j in range(q - i):
+            mat[i, m + q - 1 - j] -= aa[i + 1 + j]
+    dtype = _filter_dtype(hb.dtype, ha.dtype, x.dtype)
+    zm = cupy.moveaxis(zi, axis, -1).astype(dtype)
+    zrows = cupy.ascontiguousarray(zm).reshape(-1, m + q)
+    state = _iir_dense._product(zrows, cupy.asarray(mat.T.astype(dtype)))
+    state = cupy.moveaxis(state.reshape(zm.shape[:-1] + (p,)), -1, axis)
+    y, _ = _lfilter(b, a, x, axis, state)
+    xm = cupy.moveaxis(x, axis, -1).astype(dtype)
+    ym = cupy.moveaxis(y, axis, -1)
+    hist = [cupy.concatenate([zm[..., :m], xm], axis=-1)[..., xm.shape[-1]:],
+            cupy.concatenate([zm[..., m:], ym], axis=-1)[..., ym.shape[-1]:]]
+    zf = cupy.concatenate(hist, axis=-1)
+    return y, cupy.ascontiguousarray(cupy.moveaxis(zf, -1, axis))
+
+
+def _lfilter(b, a, x, axis, zi):
     x = cupy.asarray(x)
     hb, ha = _host(b), _host(a)
     dtype = _filter_dtype(numpy.asarray(hb).dtype, numpy.asarray(ha).dtype,
@@ -122,24 +174,21 @@ def lfilter(b, a, x, axis=-1, zi=None):
     x2 = cupy.ascontiguousarray(xm).reshape(batch, n)
     bb = bb.astype(numpy.result_type(bb, dtype))
     aa = aa.astype(bb.dtype)
-    w = _fir_part(x2, bb) if batch and n else cupy.zeros((batch, n), dtype)
     z2 = None
     if zi is not None:
-        zi = cupy.asarray(zi)
-        want = lead + (p,)
-        if zi.ndim != x.ndim:
-            raise ValueError(
-                'object of too small depth for desired array')
-        zim = cupy.moveaxis(zi, axis, -1)
-        if zim.shape != want:
-            try:
-                zim = cupy.broadcast_to(zim, want)
-            except ValueError:
-                raise ValueError(
-                    'Unexpected shape for parameter zi: expected {}, found {}.'.format(
-                        tuple(x.shape[:axis]) + (p,) + x.shape[axis + 1:],
-                        zi.shape))
-        z2 = cupy.ascontiguousarray(zim).astype(dtype).reshape(batch, p)
+        z2 = _zi_rows(zi, x, axis, lead, p, batch, dtype)
+    if p and _iir_dense.takes(batch, n):
+        # short signals: the whole filter as one or two products
+        key = ('ba', bb.dtype.char, bb.tobytes(), aa.tobytes())
+        tabs = _iir_dense.tables(key, _iir_dense.tdf2_system(bb, aa), n,
+                                 dtype, zi is not None)
+        y2, zf2 = _iir_dense.apply(x2, z2, tabs)
+        y = _restore_axis(y2, lead, n, axis)
+        if zi is None:
+            return y
+        return y, _restore_axis(zf2, lead, p, axis)
+    w = _fir_part(x2, bb) if batch and n else cupy.zeros((batch, n), dtype)
+    if z2 is not None:
         m = min(n, p)
         if m and batch:
             w = w.copy() if w is x2 else w
@@ -152,9 +201,7 @@ def lfilter(b, a, x, axis=-1, zi=None):
     else:
         y2 = w
     y2 = y2.astype(dtype, copy=False)
-    # SciPy's results are C-contiguous whatever the axis
-    y = cupy.ascontiguousarray(cupy.moveaxis(y2.reshape(lead + (n,)), -1,
-                                             axis))
+    y = _restore_axis(y2, lead, n, axis)
     if zi is None:
         return y
     if p == 0:
@@ -167,9 +214,34 @@ def lfilter(b, a, x, axis=-1, zi=None):
         if n < p:
             zf2[:, :p - n] += z2[:, n:]
         zf2 = zf2.astype(dtype, copy=False)
-    zf = cupy.ascontiguousarray(cupy.moveaxis(zf2.reshape(lead + (p,)), -1,
-                                              axis))
-    return y, zf
+    return y, _restore_axis(zf2, lead, p, axis)
+
+
+def _zi_rows(zi, x, axis, lead, p, batch, dtype):
+    """lfilter's zi as (batch, p) rows in the filter's dtype."""
+    zi = cupy.asarray(zi)
+    if zi.ndim != x.ndim:
+        raise ValueError('object of too small depth for desired array')
+    zim = cupy.moveaxis(zi, axis, -1)
+    want = lead + (p,)
+    if zim.shape != want:
+        try:
+            zim = cupy.broadcast_to(zim, want)
+        except ValueError:
+            raise ValueError(
+                'Unexpected shape for parameter zi: expected {}, found '
+                '{}.'.format(tuple(x.shape[:axis]) + (p,) +
+                             x.shape[axis + 1:], zi.shape))
+    return cupy.ascontiguousarray(zim).astype(dtype).reshape(batch, p)
+
+
+def _restore_axis(v2, lead, k, axis):
+    """(batch, k) rows back to the caller's layout; SciPy's results are
+    C-contiguous whatever the axis."""
+    v = v2.reshape(lead + (k,))
+    if axis == v.ndim - 1:
+        return cupy.ascontiguousarray(v)
+    return cupy.ascontiguousarray(cupy.moveaxis(v, -1, axis))
 
 
 def _check_axis(axis, ndim):
@@ -181,6 +253,10 @@ def _check_axis(axis, ndim):
 def lfilter_zi(b, a):
     """Initial state of lfilter for the steady state of a step response
     (``scipy.signal.lfilter_zi``; a p x p solve on the host)."""
+    return cupy.asarray(_lfilter_zi_host(b, a))
+
+
+def _lfilter_zi_host(b, a):
     b = numpy.atleast_1d(_host(b)).astype(numpy.result_type(
         _host(b), numpy.float64))
     a = numpy.atleast_1d(_host(a)).astype(numpy.result_type(
@@ -208,8 +284,7 @@ def lfilter_zi(b, a):
     comp[1:, :-1] += numpy.eye(n - 2, dtype=a.dtype)
     i_minus_a = numpy.eye(n - 1, dtype=a.dtype) - comp.T
     rhs = b[1:] - a[1:] * b[0]
-    zi = numpy.linalg.solve(i_minus_a, rhs)
-    return cupy.asarray(zi)
+    return numpy.linalg.solve(i_minus_a, rhs)
 
 
 def lfiltic(b, a, y, x=None):
@@ -268,6 +343,11 @@ def sosfilt(sos, x, axis=-1, zi=None):
     if zi is not None:
         zi = cupy.asarray(zi)
         want = (n_sections,) + x.shape[:axis] + (2,) + x.shape[axis + 1:]
+        if zi.shape == want[:axis + 1] + (4,) + want[axis + 2:]:
+            # CuPy's own layout: each section's last two inputs and
+            # outputs, oldest first
+            return _iir_utils.apply_iir_sos(x, sos, axis=axis, zi=zi,
+                                            dtype=dtype)
         if zi.shape != want:
             raise ValueError(
                 'Invalid zi shape. With axis={!r}, an input with shape {!r},'
@@ -275,6 +355,9 @@ def sosfilt(sos, x, axis=-1, zi=None):
                 ' got {!r}.'.format(axis, x.shape, n_sections, want,
                                     zi.shape))
         zfs = []
+    dense = _sosfilt_dense(sos, x, axis, zi, dtype)
+    if dense is not None:
+        return dense
     y = x.astype(dtype, copy=False)
     for s in range(n_sections):
         if zi is None:
@@ -288,9 +371,61 @@ def sosfilt(sos, x, axis=-1, zi=None):
     return y, cupy.stack(zfs).astype(dtype, copy=False)
 
 
+def _sos_system(sos, dtype):
+    """The cache key and state-space form of a cascade of sections."""
+    sec = sos.astype(numpy.result_type(sos, dtype, numpy.float64))
+    system = None
+    for row in sec:
+        part = _iir_dense.tdf2_system(row[:3], row[3:])
+        system = part if system is None else _iir_dense.series(system, part)
+    return ('sos', sec.dtype.char, sec.tobytes()), system
+
+
+def _dense_rows(x, axis, dtype, mat):
+    """x filtered along ``axis`` by the device matrix mat (n x n, given
+    transposed): one product for all signals."""
+    n = x.shape[axis]
+    lead = x.shape[:axis] + x.shape[axis + 1:]
+    xm = cupy.moveaxis(x, axis, -1).astype(dtype, copy=False)
+    x2 = cupy.ascontiguousarray(xm).reshape(-1, n)
+    return _restore_axis(_iir_dense._product(x2, mat), lead, n, axis)
+
+
+def _sosfilt_dense(sos, x, axis, zi, dtype):
+    """sosfilt of short signals: the cascade as one system of
+    2 * sections states (``_iir_dense``); None where the scan is cheaper."""
+    n = x.shape[axis]
+    lead = x.shape[:axis] + x.shape[axis + 1:]
+    batch = int(numpy.prod(lead)) if lead else 1
+    if not _iir_dense.takes(batch, n):
+        return None
+    key, system = _sos_system(sos, dtype)
+    nsec = len(sos)
+    tabs = _iir_dense.tables(key, system, n, dtype, zi is not None)
+    xm = cupy.moveaxis(x, axis, -1).astype(dtype, copy=False)
+    x2 = cupy.ascontiguousarray(xm).reshape(batch, n)
+    s0 = None
+    if zi is not None:
+        # (sections, ..., 2, ...) -> (batch, sections * 2), section-major
+        zm = cupy.moveaxis(zi.astype(dtype, copy=False), axis + 1, -1)
+        zm = cupy.moveaxis(zm, 0, -2)
+        s0 = cupy.ascontiguousarray(zm).reshape(batch, 2 * nsec)
+    y2, sf = _iir_dense.apply(x2, s0, tabs)
+    y = _restore_axis(y2, x.shape[:axis] + x.shape[axis + 1:], n, axis)
+    if zi is None:
+        return y
+    zf = sf.reshape(lead + (nsec, 2))
+    zf = cupy.moveaxis(cupy.moveaxis(zf, -2, 0), -1, axis + 1)
+    return y, cupy.ascontiguousarray(zf)
+
+
 def sosfilt_zi(sos):
     """Initial states of sosfilt for the steady state of a step response
     (``scipy.signal.sosfilt_zi``)."""
+    return cupy.asarray(_sosfilt_zi_host(sos))
+
+
+def _sosfilt_zi_host(sos):
     sos = numpy.asarray(_host(sos))
     if sos.ndim != 2 or sos.shape[1] != 6:
         raise ValueError('sos must be shape (n_sections, 6)')
@@ -302,10 +437,10 @@ def sosfilt_zi(sos):
     for s in range(n_sections):
         b = sos[s, :3]
         a = sos[s, 3:]
-        zi[s] = scale * cupy.asnumpy(lfilter_zi(b, a))
+        zi[s] = scale * _lfilter_zi_host(b, a)
         # the next section sees this section's steady-state gain
         scale *= b.sum() / a.sum()
-    return cupy.asarray(zi)
+    return zi
 
 
 # ---- forward-backward filtering --------------------------------------------
@@ -358,7 +493,8 @@ def const_ext(x, n, axis=-1):
                             axis=axis)
 
 
-def _validate_pad(padtype, padlen, x, axis, ntaps):
+def _pad_edge(padtype, padlen, x, axis, ntaps):
+    """filtfilt's extension length, checked as SciPy checks it."""
     if padtype not in ['even', 'odd', 'constant', None]:
         raise ValueError(("Unknown value '%s' given to padtype.  padtype "
                           "must be 'even', 'odd', 'constant', or None.") %
@@ -372,6 +508,11 @@ def _validate_pad(padtype, padlen, x, axis, ntaps):
     if x.shape[axis] <= edge:
         raise ValueError('The length of the input vector x must be greater '
                          'than padlen, which is %d.' % edge)
+    return edge
+
+
+def _validate_pad(padtype, padlen, x, axis, ntaps):
+    edge = _pad_edge(padtype, padlen, x, axis, ntaps)
     if padtype is not None and edge > 0:
         ext = {'even': even_ext, 'odd': odd_ext,
                'constant': const_ext}[padtype](x, edge, axis=axis)
@@ -397,6 +538,31 @@ def filtfilt(b, a, x, axis=-1, padtype='odd', padlen=None, method='pad',
     x = cupy.asarray(x)
     hb, ha = numpy.atleast_1d(_host(b)), numpy.atleast_1d(_host(a))
     axis = _check_axis(axis, x.ndim)
+    if method == 'gust' and numpy.result_type(hb, ha).kind == 'c':
+        # SciPy stores the complex zero-input response in a float64
+        # matrix, and NumPy warns about the cast
+        warnings.warn('Casting complex values to real discards the '
+                      'imaginary part', numpy.exceptions.ComplexWarning,
+                      stacklevel=2)
+    n = x.shape[axis]
+    batch = x.size // n if n else 0
+    edge = 0 if method == 'gust' else _pad_edge(padtype, padlen, x, axis,
+                                                max(len(ha), len(hb)))
+    if _iir_dense.takes(batch, n + 2 * edge):
+        bb, aa, p = _normalize(hb, ha)
+        if p:
+            # short signals: the whole method as one n x n matrix
+            dtype = _filter_dtype(hb.dtype, ha.dtype, x.dtype)
+            key = ('ba', bb.dtype.char, bb.tobytes(), aa.tobytes())
+            system = _iir_dense.tdf2_system(bb, aa)
+            if method == 'gust':
+                from cupyx.scipy.signal._filtfilt_gust import gust_matrix
+                mat = gust_matrix(key, system, n, irlen, dtype)
+            else:
+                mat = _iir_dense.forward_backward(
+                    key, system, _lfilter_zi_host(hb, ha), n, padtype, edge,
+                    dtype)
+            return _dense_rows(x, axis, dtype, mat[0])
     if method == 'gust':
         from cupyx.scipy.signal._filtfilt_gust import filtfilt_gust
         return filtfilt_gust(hb, ha, x, axis=axis, irlen=irlen)[0]
@@ -421,6 +587,16 @@ def sosfiltfilt(sos, x, axis=-1, padtype='odd', padlen=None):
     axis = _check_axis(axis, x.ndim)
     ntaps = 2 * n_sections + 1
     ntaps -= min((sos[:, 2] == 0).sum(), (sos[:, 5] == 0).sum())
+    n = x.shape[axis]
+    batch = x.size // n if n else 0
+    edge = _pad_edge(padtype, padlen, x, axis, ntaps)
+    if _iir_dense.takes(batch, n + 2 * edge):
+        dtype = _filter_dtype(sos.dtype, x.dtype)
+        key, system = _sos_system(sos, dtype)
+        mat = _iir_dense.forward_backward(
+            key, system, _sosfilt_zi_host(sos).ravel(), n, padtype, edge,
+            dtype)
+        return _dense_rows(x, axis, dtype, mat[0])
     edge, ext = _validate_pad(padtype, padlen, x, axis, ntaps=ntaps)
     zi = sosfilt_zi(sos)
     zi_shape = [1] * x.ndim

@@ -1,5 +1,5 @@
 """B-spline filters of ``scipy.signal`` on the device: symiirorder1,
-cspline1d, qspline1d, cspline2d, qspline2d, spline_filter, sepfir2d,
+symiirorder2, cspline1d, qspline1d, cspline2d, qspline2d, spline_filter, sepfir2d,
 gauss_spline, cspline1d_eval, qspline1d_eval.
 
 The spline coefficients come from a causal and an anti-causal
@@ -10,8 +10,9 @@ parallel scan); the starting values are short device sums.  sepfir2d is
 two ``cupyx.scipy.ndimage.convolve1d`` passes with SciPy's boundary
 (``reflect``, the edge sample repeated).
 
-Not implemented: symiirorder2 and the smoothing splines that need it
-(cspline2d with lamb > 1/144).
+symiirorder2 (and cspline2d with lamb > 1/144, which uses it) is two
+second-order passes through ``sosfilt`` from starting values that are
+weighted sums of the signal, truncated as SciPy truncates them.
 """
 
 import math
@@ -181,7 +182,10 @@ def _along(func, x, axis, *args):
                                                 axis))
 
 
-def _spline2d(signal, c0, z1, precision):
+def _spline2d(signal, c0, z1, precision, func=None):
+    """func (symiirorder1 with c0, z1, or symiirorder2 with r, omega)
+    along the rows, then along the columns."""
+    func = symiirorder1 if func is None else func
     x = _floating(signal)
     if x.ndim != 2:
         raise ValueError('signal must be 2-dimensional')
@@ -189,17 +193,22 @@ def _spline2d(signal, c0, z1, precision):
         # cspline2d/qspline2d's own defaults (scipy 1.17)
         single = x.dtype in (numpy.float32, numpy.complex64)
         precision = 1e-3 if single else 1e-6
-    out = _along(symiirorder1, x, -1, c0, z1, precision)
-    return _along(symiirorder1, out, 0, c0, z1, precision)
+    out = _along(func, x, -1, c0, z1, precision)
+    return _along(func, out, 0, c0, z1, precision)
 
 
 def cspline2d(signal, lamb=0.0, precision=-1.0):
     """Cubic B-spline coefficients of a 2-D image
     (``scipy.signal.cspline2d``; mirror-symmetric boundaries)."""
     if lamb > 1 / 144.0:
-        raise NotImplementedError(
-            'cspline2d with lamb > 1/144 needs symiirorder2, which is not '
-            'implemented on this backend')
+        # the smoothing spline's pole pair r e^{+-i omega} (Unser et al.
+        # 1993, eq. 3.22, in SciPy's arrangement)
+        root = math.sqrt(3 + 144 * lamb)
+        xi = 1 - 96 * lamb + 24 * lamb * root
+        omega = math.atan(math.sqrt((144 * lamb - 1.0) / xi))
+        r = ((24 * lamb - 1 - math.sqrt(xi)) / (24 * lamb) *
+             math.sqrt(48 * lamb + 24 * lamb * root) / math.sqrt(xi))
+        return _spline2d(signal, r, omega, precision, symiirorder2)
     return _spline2d(signal, -_Z_CUBIC * 6.0, _Z_CUBIC, precision)
 
 
@@ -301,3 +310,116 @@ def qspline1d_eval(cj, newx, dx=1.0, x0=0):
     (``scipy.signal.qspline1d_eval``)."""
     return _spline_eval(cj, newx, dx, x0, _quadratic_kernel, 1.5,
                         lambda c: numpy.float64)
+
+
+def _first_at_most(values, bound, start):
+    """Index of the first of values[start:] at most bound, or None."""
+    hits = numpy.flatnonzero(values[start:] <= bound)
+    return int(hits[0]) + start if hits.size else None
+
+
+def _symiir2_weights(r, omega, precision, n):
+    """Weights over x of SciPy's mirror-symmetric starting values of
+    symiirorder2: y[0], y[1] of the causal pass and out[n-1], out[n-2] of
+    the whole filter, with SciPy 1.17's truncation (measured on its
+    symiirorder2_ic_fwd/_bwd: the forward sums stop at the first causal
+    response term with hc^2 <= precision^2, the backward ones at the
+    first pair with (hs + hs)^2 <= precision)."""
+    cs = 1 - 2 * r * math.cos(omega) + r * r
+    k = numpy.arange(2 * n + 4, dtype=numpy.float64)
+    s = math.sin(omega)
+    if s != 0:
+        hc = cs * r ** k * numpy.sin(omega * (k + 1)) / s
+    else:
+        # the limit sin((k+1) w) / sin(w) -> (k+1) cos(w)^k at w = 0, pi
+        hc = cs * (k + 1) * (r * math.cos(omega)) ** k
+    hs = _symmetric_response(r, omega, cs, k)
+    # y[0] = sum_k hc[k] x[-k] and y[1] = sum_k hc[k] x[1-k] over the
+    # mirrored signal x[-k] = x[k-1]; each sum stops after its first
+    # term (from hc[1], resp. hc[2]) with hc^2 <= precision^2
+    small = hc * hc <= precision * precision
+    last0 = _first_at_most(~small, False, 1)
+    last1 = _first_at_most(~small, False, 2)
+    if last0 is None or last1 is None or last0 >= n or last1 >= n:
+        return None
+    w = numpy.zeros((4, n))
+    w[0, 0] = hc[0]
+    w[0, :last0] += hc[1:last0 + 1]
+    w[1, 1] = hc[0]
+    w[1, 0] += hc[1]
+    w[1, :last1 - 1] += hc[2:last1 + 1]
+    pair0 = hs[:-1] + hs[1:]
+    pair1 = hs[numpy.abs(numpy.arange(len(hs) - 2) - 1)] + hs[2:]
+    for row, pair in ((2, pair0), (3, pair1)):
+        last = _first_at_most(pair * pair, precision, 0)
+        if last is None or last >= n - 1:
+            return None
+        # backward sums run over x reversed
+        w[row, n - 1 - last:] = pair[:last + 1][::-1]
+    return w
+
+
+def _symmetric_response(r, omega, cs, k):
+    """hs[k] = sum_m hc[m] hc[m + k], the impulse response of the whole
+    symmetric filter, in closed form (Unser et al. 1993, as
+    ``_smooth_coeff``)."""
+    r2 = r * r
+    g0 = (cs * cs * (1 + r2) / (1 - r2) /
+          (1 - 2 * r2 * math.cos(2 * omega) + r2 * r2))
+    s = math.sin(omega)
+    if s != 0:
+        gamma = (1 - r2) / (1 + r2) * math.cos(omega) / s
+        return g0 * r ** k * (numpy.cos(omega * k) +
+                              gamma * numpy.sin(omega * k))
+    # omega = 0 or pi: the limit of the same expression
+    c = math.cos(omega)
+    return g0 * (r * c) ** k * (1 + (1 - r2) / (1 + r2) * k)
+
+
+def symiirorder2(input, r, omega, precision=-1.0):
+    """cs^2 / ((1 - a2/z - a3/z^2) (1 - a2 z - a3 z^2)) with mirror-
+    symmetric boundaries (``scipy.signal.symiirorder2``), a2 = 2 r
+    cos(omega), a3 = -r^2, cs = 1 - 2 r cos(omega) + r^2: a causal and an
+    anti-causal second-order pass (``sosfilt``) from starting values that
+    are weighted sums of the signal."""
+    from cupyx.scipy.signal._lfilter import sosfilt
+    x = _floating(input)
+    if x.dtype.kind == 'c':
+        raise TypeError('symiirorder2 takes real signals only')
+    r = float(r)
+    omega = float(omega)
+    if r >= 1.0:
+        raise ValueError('r must be less than 1.0')
+    if x.ndim > 2:
+        raise ValueError('Input must be 1D or 2D')
+    single = x.ndim == 1
+    x2 = x[None] if single else x
+    n = x2.shape[-1]
+    if precision <= 0.0 or precision > 1.0:
+        # SciPy 1.17's defaults (measured): 1e-6 single, 1e-11 double
+        precision = 1e-6 if x.dtype == numpy.float32 else 1e-11
+    w = None
+    if n > 2:
+        with numpy.errstate(over='ignore', invalid='ignore'):
+            w = _symiir2_weights(r, omega, precision, n)
+    if w is None:
+        raise ValueError('Sum to find symmetric boundary conditions did '
+                         'not converge.')
+    dt = x.dtype
+    starts = (x2[:, None, :] * cupy.asarray(w.astype(dt))).sum(axis=-1)
+    a2 = 2 * r * math.cos(omega)
+    a3 = -r * r
+    cs = 1 - a2 + r * r
+    sos = numpy.asarray([[cs, 0, 0, 1, -a2, -a3]], dtype=dt)
+
+    def state(v0, v1):
+        # sosfilt's zi after outputs v0, v1 (v1 the most recent)
+        return cupy.stack([a3 * v0 + a2 * v1, a3 * v1], axis=-1)[None]
+
+    fwd, _ = sosfilt(sos, x2[:, 2:], zi=state(starts[:, 0], starts[:, 1]))
+    fwd = cupy.concatenate([starts[:, :2], fwd.astype(dt)], axis=-1)
+    bwd, _ = sosfilt(sos, fwd[:, -3::-1],
+                     zi=state(starts[:, 2], starts[:, 3]))
+    out = cupy.concatenate([bwd[:, ::-1].astype(dt), starts[:, 3:1:-1]],
+                           axis=-1)
+    return out[0] if single else out
