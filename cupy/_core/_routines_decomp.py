@@ -112,9 +112,9 @@ def run(op, host_fn, operands, loop):
 def qr(a, mode, loop):
     """``numpy.linalg.qr(a, mode)`` of a stack of ``loop`` matrices: the
     provider's 'qr' for the reduced, complete and r modes of a non-empty
-    stack where it lists ``loop``, else the host (mode 'raw': LAPACK's
-    Householder vectors and tau, which the device operator does not
-    return)."""
+    stack where it lists ``loop``; mode 'raw' (LAPACK's Householder
+    vectors and tau, which the device operator does not return) composed
+    by _routines_householder; else the host."""
     if (mode in ('reduced', 'complete', 'r') and a.size and
             _dispatch.device_has('qr', loop)):
         m, n = a.shape[-2:]
@@ -130,6 +130,10 @@ def qr(a, mode, loop):
             return r if mode == 'r' else (q, r)
         except OperationNotSupported:
             pass
+    if mode == 'raw' and a.size:
+        # LAPACK's Householder vectors and tau, composed on the device
+        from cupy._core import _routines_householder
+        return _routines_householder.qr_raw(a, loop)
     return run('qr', lambda h: numpy.linalg.qr(h, mode=mode), (a,), loop)
 
 
