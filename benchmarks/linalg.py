@@ -1,8 +1,11 @@
 """The ``linalg`` job of benchmark.py: solve, inv, cholesky, qr, svd,
 eigh, lu_factor (against SciPy's) and eig of square matrices, float32 and
-float64, against NumPy in the same run.  Only qr has a device path today (aclnnLinalgQr); the others are the
-counted host fallback (TODO.md, "Linear algebra"), so their ratio is the
-cost of the two copies over NumPy's own time.  Each result is checked by
+float64, against NumPy in the same run.  Where each runs (device
+operator, composition on the device, or the counted host fallback) is
+TODO.md's "Linear algebra" section and ``python -m cupy info``; on the
+simulator a device operator's kernel is NumPy's own, so a ratio there is
+the cost of the composition and the calls, not the 910B's speed.  Each
+result is checked by
 reconstruction (a @ x = b, a @ inv = 1, l l^H = a, q r = a, u s vh = a,
 a v = v w) with a tolerance scaled by n * eps * cond(a)."""
 

@@ -60,6 +60,21 @@ def capability_lines():
     out.append('                {:<24} {:>7} {:>6} {:>9} {:>6}'.format(
         'all', total['native'], total['cast'], total['composed'],
         total['host']))
+    out.extend(_linalg_lines())
     out.append('host fallback : CUPY_HOST_FALLBACK={} ({} so far)'.format(
         _fallback.mode(), sum(_fallback.fallback_counts().values())))
+    return out
+
+
+def _linalg_lines():
+    # issue 13: each linalg operation's route per loop dtype (native: a
+    # device operator; composed: device operations; host: the counted
+    # fallback)
+    from cupy._core import _dispatch
+    from cupy._core import _routines_decomp
+    out = ['linalg routes : {:<24} {:>9} {:>9} {:>9} {:>9}'.format(
+        'operation', 'float32', 'float64', 'complex64', 'complex128')]
+    for op in _routines_decomp.OPERATIONS + ('matmul',):
+        out.append('                {:<24} {:>9} {:>9} {:>9} {:>9}'.format(
+            op, *(_dispatch.route(op, c) for c in 'fdFD')))
     return out

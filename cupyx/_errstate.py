@@ -14,6 +14,12 @@ def _linalg():
     return getattr(_local, 'linalg', 'raise')
 
 
+def _linalg_set():
+    """The ``linalg`` setting this thread chose (seterr/errstate), or None
+    where it kept the default."""
+    return getattr(_local, 'linalg', None)
+
+
 def geterr():
     """The current settings (only ``linalg`` is ever set)."""
     return dict(divide=None, over=None, under=None, invalid=None,
@@ -43,9 +49,13 @@ def seterr(*, divide=None, over=None, under=None, invalid=None,
 def errstate(*, divide=None, over=None, under=None, invalid=None,
              linalg=None):
     """The settings of ``seterr`` for the duration of a ``with`` block."""
-    old = seterr(divide=divide, over=over, under=under, invalid=invalid,
-                 linalg=linalg)
+    chosen = _linalg_set()
+    seterr(divide=divide, over=over, under=under, invalid=invalid,
+           linalg=linalg)
     try:
         yield
     finally:
-        _local.linalg = old['linalg']
+        if chosen is None:      # back to the default, not a choice of it
+            _local.__dict__.pop('linalg', None)
+        else:
+            _local.linalg = chosen

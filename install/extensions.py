@@ -12,6 +12,7 @@ SIM_CSRC = 'cupy_backends/ascend/simulator/csrc'
 _CYTHON_MODULES = [
     ('cupy_backends.ascend._acl', [], [ASCEND_INCLUDE], ['dl']),
     ('cupy_backends.ascend._asdsip', [], [ASCEND_INCLUDE], ['dl']),
+    ('cupy_backends.ascend._asdsip_blas', [], [ASCEND_INCLUDE], ['dl']),
     ('cupy_backends.backend.api', [], [ASCEND_INCLUDE], []),
     ('cupy.xpu.device', [], [], []),
     ('cupy.xpu.stream', [], [], []),
@@ -37,6 +38,7 @@ _CYTHON_MODULES = [
     ('cupy_backends.ascend.ops._random', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._fft', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._solver', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._cgemm', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._sorting', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._provider', [], [ASCEND_INCLUDE], []),
     ('cupy._core._dispatch', [], [], []),
@@ -96,12 +98,24 @@ def extensions(backend, macros, compile_args):
                      for h in ('cupy_acl.h', 'cupy_aclnn_ops.h', 'cupy_cuda.h')
                      if os.path.exists(os.path.join(ROOT, d, h))]))
     if backend == 'ascend':
+        # the C++ shim over AsdSip's C++ BLAS API (include/
+        # cupy_asdsip_blas.h): a shared object opened with dlopen by
+        # _asdsip_blas, not a Python module
+        exts.append(Extension(
+            'cupy_backends.ascend._asdsip_blas_shim',
+            ['cupy_backends/ascend/shim/asdsip_blas.cc'],
+            include_dirs=[ASCEND_INCLUDE], define_macros=macros,
+            extra_compile_args=compile_args + ['-std=c++14',
+                                               '-fvisibility=hidden'],
+            language='c++',
+            depends=[ASCEND_INCLUDE + '/cupy_asdsip_blas.h']))
         sim_c = [os.path.relpath(p, ROOT) for p in _simulator_sources()]
         headers = [os.path.relpath(p, ROOT) for p in glob.glob(
             os.path.join(ROOT, SIM_CSRC, '*.h'))] + [
                 ASCEND_INCLUDE + '/cupy_acl.h',
                 ASCEND_INCLUDE + '/cupy_aclnn_ops.h',
-                ASCEND_INCLUDE + '/cupy_asdsip.h']
+                ASCEND_INCLUDE + '/cupy_asdsip.h',
+                ASCEND_INCLUDE + '/cupy_asdsip_blas.h']
         exts.append(Extension(
             'cupy_backends.ascend.simulator._sim',
             ['cupy_backends/ascend/simulator/_sim.pyx'] + sim_c,

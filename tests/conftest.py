@@ -30,7 +30,7 @@ LEAK_COUNTERS = (
     'live_host_bytes', 'live_streams', 'live_events', 'live_tensors',
     'live_scalars', 'live_int_arrays', 'live_float_arrays',
     'live_bool_arrays', 'live_tensor_lists', 'live_scalar_lists',
-    'live_executors', 'live_fft_plans',
+    'live_executors', 'live_fft_plans', 'live_blas_handles',
 )
 
 
@@ -50,11 +50,13 @@ def release_caches():
         return
     from cupy_backends.ascend.ops import _executor_cache
     from cupy_backends.ascend.ops import _fft
+    from cupy_backends.ascend.ops import _cgemm
     _executor_cache.clear()
     _fft.clear()
     dense = sys.modules.get('cupyx.scipy.signal._iir_dense')
     if dense is not None:
         dense.clear()       # the short-signal filter tables
+    _cgemm.clear()
 
 
 def release_cached_memory():

@@ -112,9 +112,9 @@ def run(op, host_fn, operands, loop):
 def qr(a, mode, loop):
     """``numpy.linalg.qr(a, mode)`` of a stack of ``loop`` matrices: the
     provider's 'qr' for the reduced, complete and r modes of a non-empty
-    stack where it lists ``loop``, else the host (mode 'raw': LAPACK's
-    Householder vectors and tau, which the device operator does not
-    return)."""
+    stack where it lists ``loop``; mode 'raw' (LAPACK's Householder
+    vectors and tau, which the device operator does not return) composed
+    by _routines_householder; else the host."""
     if (mode in ('reduced', 'complete', 'r') and a.size and
             _dispatch.device_has('qr', loop)):
         m, n = a.shape[-2:]
@@ -130,20 +130,34 @@ def qr(a, mode, loop):
             return r if mode == 'r' else (q, r)
         except OperationNotSupported:
             pass
+    if mode == 'raw' and a.size:
+        # LAPACK's Householder vectors and tau, composed on the device
+        from cupy._core import _routines_householder
+        return _routines_householder.qr_raw(a, loop)
     return run('qr', lambda h: numpy.linalg.qr(h, mode=mode), (a,), loop)
 
 
 def triangular_solve(a, b, trans, lower, unit, loop, host_fn, check=True):
-    """x with op(a) x = b, a (n, n) triangular, b (n,) or (n, k): the
+    """x with op(a) x = b, a (..., n, n) triangular, b (..., n) (one
+    dimension less than ``a``) or (..., n, k) of the same batch shape: the
     provider's 'triangular_solve' where it lists ``loop``, else
-    ``host_fn`` on the host.  The device gives NaN for a zero pivot, so a
-    non-unit solve reads a's diagonal back once (n booleans) to raise
-    SciPy's LinAlgError, unless ``check`` is False (lu_solve: SciPy's
-    getrs does not check)."""
+    ``host_fn`` on the host.  trans 2 of a complex matrix solves with
+    conj(a) and trans 1 (the operator's transpose is a plain one).  The
+    device gives NaN for a zero pivot, so a non-unit solve reads a's
+    diagonal back once (batch * n booleans) to raise SciPy's
+    LinAlgError, unless ``check`` is False (lu_solve: SciPy's getrs does
+    not check)."""
+    vector = b.ndim == a.ndim - 1
     if a.size and b.size and _dispatch.device_has('triangular_solve', loop):
-        x2 = b.reshape(b.shape[0], -1) if b.ndim == 1 else b
+        x2 = b[..., None] if vector else b
         aa = a if a.dtype == loop else a.astype(loop)
         bb = x2 if x2.dtype == loop else x2.astype(loop)
+        if trans == 2:
+            if loop.kind == 'c':
+                aa = aa.conj()
+            trans = 1
+        if not bb.flags.c_contiguous:
+            bb = bb.copy()
         out = core._empty(bb.shape, loop)
         try:
             core._run('triangular_solve', (out._as_view(),),
@@ -153,8 +167,10 @@ def triangular_solve(a, b, trans, lower, unit, loop, host_fn, check=True):
             pass
         else:
             if check and not unit:
+                diag = (a.diagonal(0, -2, -1) == 0).reshape(
+                    -1, a.shape[-1])
                 zero = numpy.flatnonzero(
-                    (a.diagonal() == 0).get())     # the one read back
+                    diag.any(axis=0).get())         # the one read back
                 if zero.size:
                     raise numpy.linalg.LinAlgError(
                         'singular matrix: resolution failed at diagonal '

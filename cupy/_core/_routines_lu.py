@@ -123,11 +123,6 @@ def permutation(piv, m):
 
 
 def _solve_tri(a, b, trans, lower, unit, loop):
-    if trans == 2 and loop.kind == 'c':
-        # the operator's transpose is plain: conj(a)^T is a^H
-        a, trans = _uf.conjugate(a), 1
-    elif trans == 2:
-        trans = 1
     return _decomp.triangular_solve(a, b, trans, lower, unit, loop, None,
                                     check=False)
 

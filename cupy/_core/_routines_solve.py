@@ -67,7 +67,11 @@ def _as_loop(a, loop):
 def _ct(x):
     # the conjugate transpose of a stack, C-contiguous
     t = x.swapaxes(-1, -2)
-    return _uf.conjugate(t) if x.dtype.kind == 'c' else t.copy()
+    if x.dtype.kind != 'c':
+        return t.copy()
+    out = core._empty(t.shape, x.dtype)
+    _uf.conjugate(t, out=out)
+    return out
 
 
 def _eye_like(shape, dtype):
@@ -133,6 +137,12 @@ def det(a, loop):
     return sign * _uf.exp(logabs)
 
 
+def _explicit_raise():
+    # whether the thread asked for the checks (errstate(linalg='raise'))
+    from cupyx import _errstate      # cupyx imports cupy: late
+    return _errstate._linalg_set() == 'raise'
+
+
 def _check_singular(a, loop):
     # NumPy's LinAlgError where LU meets a zero pivot (one read)
     if not checks_on() or a.size == 0:
@@ -186,8 +196,11 @@ def solve(a, b, loop):
     aa = _routines_manipulation.broadcast_to(a, batch + (n, n))
     if not aa.flags.c_contiguous:
         aa = _as_loop(aa, loop).copy()
-    # NumPy raises for a singular matrix even with no right-hand side
-    if not _check_singular(aa, loop):
+    # NumPy (OpenBLAS builds since 2.4) raises for a singular matrix even
+    # with no right-hand side; CuPy does not unless errstate(linalg=
+    # 'raise') was asked for, and its tests hold both: with nothing to
+    # solve, the check (an O(n^3) operation and a read) runs only then
+    if (k or _explicit_raise()) and not _check_singular(aa, loop):
         return None
     if n == 0 or k == 0 or 0 in batch:
         out = core._empty(shape, loop)

@@ -173,13 +173,34 @@ def test_errors_as_numpy():
 
 
 def test_host_fallback_counted(monkeypatch):
-    # qr's raw mode has no device path (TODO.md)
+    # the float64 product has no device path outside linalg's own
+    # compositions (no float64 matrix unit, TODO.md)
     _fallback.reset()
-    cupy.linalg.qr(cupy.eye(3, dtype=numpy.float32), mode='raw')
-    assert _fallback.fallback_counts()[('qr', 'f')] == 1
+    cupy.linalg.multi_dot([cupy.eye(3), cupy.eye(3)])
+    assert _fallback.fallback_counts()[('matmul', 'dd->d')] == 1
     monkeypatch.setenv('CUPY_HOST_FALLBACK', 'error')
     with pytest.raises(_fallback.HostFallbackError):
-        cupy.linalg.qr(cupy.eye(3), mode='raw')
+        cupy.linalg.multi_dot([cupy.eye(3), cupy.eye(3)])
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+@pytest.mark.parametrize('shape', [(5, 3), (3, 5), (4, 4), (1, 1), (7, 1),
+                                   (1, 7), (2, 6, 4), (2, 3, 1, 5)])
+@testing.numpy_cupy_allclose(rtol=1e-4, atol=1e-5)
+def test_qr_raw_on_device(xp, dtype, shape, monkeypatch):
+    # LAPACK geqrf's Householder vectors and tau, composed on the device
+    # (no host fallback), h with NumPy's layout
+    monkeypatch.setenv('CUPY_HOST_FALLBACK', 'error')
+    a = testing.shaped_random(shape, xp, dtype, seed=3)
+    h, tau = xp.linalg.qr(a, mode='raw')
+    return h, tau
+
+
+@testing.numpy_cupy_allclose(atol=1e-12)
+def test_qr_raw_trivial_reflectors(xp):
+    # columns that are already reduced: tau = 0 (H = I), as larfg
+    a = xp.asarray([[1., 2., 0.], [0., 3., 1.], [0., 0., 0.]])
+    return xp.linalg.qr(a, mode='raw')
 
 
 @testing.numpy_cupy_allclose(rtol=1e-6, atol=1e-8)

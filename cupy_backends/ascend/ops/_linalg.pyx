@@ -12,7 +12,9 @@
 #   'native'   float16, float32: one operator;
 #   'composed' bool: float32 products of 0s and 1s, then != 0 (exact: a
 #              sum of non-negative terms is 0 only when all are);
-#              complex64: one float32 product of real block matrices,
+#              complex64: AsdSip's asdBlasCgemm / asdBlasCgemmBatched
+#              where they fit and AsdSip is installed (_cgemm.pyx), else
+#              one float32 product of real block matrices,
 #              [ar ai] (interleaved, as the complex array lies in memory)
 #              times [[br bi], [-bi br]] (built on device, the negation as
 #              aclnnProdDim with -1), written straight into the complex
@@ -30,6 +32,7 @@ from cupy_backends.ascend.ops cimport _dtype
 from cupy_backends.ascend.ops._copy cimport contiguous_copy, copy_desc, fill_desc
 from cupy_backends.ascend.ops._dtype cimport (
     ACL_BOOL, ACL_FLOAT, ACL_COMPLEX64)
+from cupy_backends.ascend.ops._cgemm cimport cgemm
 from cupy_backends.ascend.ops._aclnn cimport (
     op_symbol, Args, args_init, arg_tensor, arg_int, aclnn_run)
 from cupy_backends.ascend.ops._scratch cimport Scratch
@@ -278,6 +281,9 @@ cdef object run_matmul(View out, View a, View b, dict attrs,
             return None
         if da.shape[da.ndim - 1] == 0:
             fill_desc(&o, out.dtype, 0, sc)     # sums of nothing
+            return None
+        if o.dtype == ACL_COMPLEX64 and cgemm(&o, &da, &db, out.device_id,
+                                              sc):
             return None
         _run(&o, &da, &db, sc)
     finally:

@@ -23,8 +23,10 @@ from libc.string cimport memcpy
 cdef extern from *:
     """
     int64_t cupy_sim_fft_live_plans(void);  /* csrc/sim_fft.c */
+    int64_t cupy_sim_blas_live_handles(void);  /* csrc/sim_blas.c */
     """
     int64_t cupy_sim_fft_live_plans()
+    int64_t cupy_sim_blas_live_handles()
 
 
 cdef extern from "sim_internal.h" nogil:
@@ -520,6 +522,7 @@ def counters():
         'scalar_creations': c.scalar_creations,
         'array_creations': c.array_creations,
         'live_fft_plans': cupy_sim_fft_live_plans(),
+        'live_blas_handles': cupy_sim_blas_live_handles(),
     }
 
 

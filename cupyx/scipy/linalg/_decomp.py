@@ -4,8 +4,9 @@ operations (lu_factor, lu_solve, cholesky, triangular_solve): the
 provider runs triangular_solve (ascend: aclnnTriangularSolve); LU and
 its solves are composed on the device (cupy/_core/_routines_lu.py:
 blocked right-looking LU with partial pivoting, LAPACK's ipiv); the
-Cholesky factor and solve take the counted host fallback, where SciPy
-computes (its LinAlgError included)."""
+Cholesky factor is the array core's cholesky of the Hermitian matrix of
+the triangle SciPy reads, its solve two triangular solves, all on the
+device."""
 
 import warnings
 
@@ -13,6 +14,7 @@ import numpy
 
 from cupy._core import _routines_decomp as _decomp
 from cupy._core import _routines_lu as _lu
+from cupy._core import _routines_solve as _solve
 from cupy._core import _routines_ufuncs as _uf
 from cupy._core import core
 from cupy._core._operands import as_array
@@ -35,9 +37,15 @@ def _matrix(a, square=True):
     return a
 
 
-def _check_finite(a, check_finite):
-    # SciPy's ValueError for inf/NaN input: one read of one flag
-    if check_finite and a.size and not bool(_uf.isfinite(a).all()):
+def _check_finite(a, check_finite, b=None):
+    # SciPy's ValueError for inf/NaN input (in a or b): one read of one
+    # flag
+    if not check_finite or a.size + (0 if b is None else b.size) == 0:
+        return
+    ok = _uf.isfinite(a).all()
+    if b is not None:
+        ok = _uf.logical_and(ok, _uf.isfinite(b).all())
+    if not bool(ok):
         raise ValueError('array must not contain infs or NaNs')
 
 
@@ -103,17 +111,28 @@ def lu_solve(lu_and_piv, b, trans=0, overwrite_b=False, check_finite=True):
 
 def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False,
                      overwrite_b=False, check_finite=True):
-    """x with op(a) x = b for a triangular ``a``; LinAlgError when ``a``
-    is singular."""
-    a = _matrix(a)
+    """x with op(a) x = b for a triangular ``a`` (..., n, n) and ``b``
+    (..., n) or (..., n, k) of the same leading (batch) shape, as CuPy's;
+    LinAlgError when ``a`` is singular, ValueError for inf/NaN input with
+    ``check_finite``."""
+    a = as_array(a)
     b = as_array(b)
+    if a.ndim < 2:
+        raise ValueError(
+            'expected one square matrix or a batch of square matrices')
+    if a.shape[-1] != a.shape[-2]:
+        raise ValueError('expected square matrix' if a.ndim == 2 else
+                         'expected a batch of square matrices')
+    batch = a.shape[:-2]
+    if (b.ndim not in (a.ndim - 1, a.ndim) or b.shape[:len(batch)] != batch
+            or b.shape[len(batch)] != a.shape[-1]):
+        raise ValueError('shapes of a {} and b {} are incompatible'.format(
+            a.shape, b.shape))
     trans = {'N': 0, 'T': 1, 'C': 2}.get(trans, trans)
     if trans not in (0, 1, 2):
         raise ValueError('trans must be 0, 1, 2, N, T or C')
-    if b.ndim not in (1, 2) or b.shape[0] != a.shape[0]:
-        raise ValueError('shapes of a {} and b {} are incompatible'.format(
-            a.shape, b.shape))
     loop = _decomp.loop_dtype(a.dtype, b.dtype)
+    _check_finite(a, check_finite, b)
     return _decomp.triangular_solve(
         a, b, trans, lower, unit_diagonal, loop,
         lambda h, y: _scipy().solve_triangular(
@@ -121,26 +140,63 @@ def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False,
             check_finite=check_finite))
 
 
+def _hermitian_from(a, lower):
+    # the Hermitian matrix of a's ``lower`` (or upper) triangle: potrf
+    # reads that triangle only
+    import cupy
+    part = cupy.tril(a, -1) if lower else cupy.triu(a, 1)
+    return part + part.T.conj() + cupy.diag(a.diagonal().real).astype(
+        a.dtype)
+
+
 def cho_factor(a, lower=False, overwrite_a=False, check_finite=True):
     """(c, lower): the Cholesky factor in the ``lower`` or upper triangle
-    of c (the other triangle is not zeroed, as SciPy's)."""
+    of c; the other triangle keeps a's entries (potrf does not touch it,
+    as SciPy's).  On the device: the array core's cholesky (operations.md
+    'cholesky'), LinAlgError where ``a`` is not positive definite."""
+    import cupy
     a = _matrix(a)
-    c, low = _decomp.run('cholesky', lambda h: _scipy().cho_factor(
-        h, lower=lower, check_finite=check_finite), (a,),
-        _decomp.loop_dtype(a.dtype))
-    return c, bool(low)
+    loop = _decomp.loop_dtype(a.dtype)
+    _check_finite(a, check_finite)
+    x = a.astype(loop)              # a copy: the input is never modified
+    if x.size == 0:
+        return x, bool(lower)
+    factor = _solve.cholesky(_hermitian_from(x, lower), not lower, loop)
+    if factor is None:
+        c, low = _decomp.run('cholesky', lambda h: _scipy().cho_factor(
+            h, lower=lower, check_finite=check_finite), (a,), loop)
+        return c, bool(low)
+    n = x.shape[0]
+    rows = cupy.arange(n)[:, None]
+    cols = cupy.arange(n)[None, :]
+    inside = rows >= cols if lower else rows <= cols
+    return cupy.where(inside, factor, x), bool(lower)
 
 
 def cho_solve(c_and_lower, b, overwrite_b=False, check_finite=True):
-    """x with a x = b from cho_factor's (c, lower)."""
+    """x with a x = b from cho_factor's (c, lower): two triangular solves
+    on the device (L y = b, L^H x = y; or U^H y = b, U x = y)."""
     c, lower = c_and_lower
-    c = _matrix(c)
+    c = as_array(c)
     b = as_array(b)
+    if c.ndim != 2 or c.shape[0] != c.shape[1]:
+        raise ValueError('The factored matrix c is not square.')
+    if b.ndim not in (1, 2) or b.shape[0] != c.shape[0]:
+        raise ValueError('incompatible dimensions ({} and {})'.format(
+            c.shape, b.shape))
     loop = _decomp.loop_dtype(c.dtype, b.dtype)
-    return _decomp.run('triangular_solve', lambda h, y: _scipy().cho_solve(
-        (h, lower), y, check_finite=check_finite), (c, b), loop)
+    _check_finite(c, check_finite, b)
+    if b.size == 0:
+        return b.astype(loop)
 
-
+    x = b
+    for trans in ((0, 2) if lower else (2, 0)):
+        x = _decomp.triangular_solve(
+            c, x, trans, lower, False, loop,
+            lambda h, y, t=trans: _scipy().solve_triangular(
+                h, y, trans=t, lower=lower, check_finite=False),
+            check=False)
+    return x
 
 
 def _unpack(lu_, piv, shape, permute_l, p_indices):

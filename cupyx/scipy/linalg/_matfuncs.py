@@ -5,7 +5,9 @@ SIAM J. Matrix Anal. Appl. 26(4), 2005: its Table 2.3 thresholds theta_m
 and the Pade coefficients b_k).  Products run through the core's
 matmul_any (the matrix unit where it has the loop, else the vector
 unit); the one solve (V - U) R = V + U through cupy.linalg.solve.  One
-read per call: the norm that picks the degree and the scaling."""
+read per call: the norm that picks the degree and the scaling, with the
+flag that the matrices are upper triangular (their diagonal is then
+exp(diag(A)), as SciPy's)."""
 
 import math
 
@@ -48,7 +50,16 @@ def expm(A):
     def mm(x, y):
         return _routines_solve.matmul_any(x, y, loop)
 
-    norm = float(cupy.max(cupy.sum(abs(a), axis=-2)))
+    # the one read: the 1-norm and whether every matrix is upper
+    # triangular (then, as SciPy, the diagonal is exp(diag(a)) exactly:
+    # the diagonal of the exponential of a triangular matrix)
+    n = a.shape[-1]
+    below = cupy.tril(cupy.ones((n, n), dtype=bool), -1)
+    probe = cupy.stack([cupy.max(cupy.sum(abs(a), axis=-2)),
+                        cupy.any(cupy.where(below, a, 0) != 0).astype(
+                            numpy.float64)]).get()
+    norm, lower = float(probe[0]), bool(probe[1])
+    diag = None if lower else cupy.exp(a.diagonal(0, -2, -1))
     if not math.isfinite(norm):
         return cupy.full(a.shape, numpy.nan, loop)
     eye = cupy.broadcast_to(cupy.eye(a.shape[-1], dtype=loop), a.shape)
@@ -81,4 +92,7 @@ def expm(A):
     r = cupy.linalg.solve(v - u, v + u).astype(loop, copy=False)
     for _ in range(s):
         r = mm(r, r)
+    if diag is not None:
+        r = r.copy()
+        r.reshape(r.shape[:-2] + (n * n,))[..., ::n + 1] = diag
     return r

@@ -50,7 +50,9 @@ def khatri_rao(a, b):
     a = cupy.asarray(a)
     b = cupy.asarray(b)
     if a.ndim != 2 or b.ndim != 2:
-        raise ValueError('The both arrays should be 2-dimensional.')
+        # SciPy's ValueError; CuPy's LinAlgError is one (a subclass)
+        raise numpy.linalg.LinAlgError(
+            'The both arrays should be 2-dimensional.')
     if a.shape[1] != b.shape[1]:
         raise ValueError('The number of columns for both arrays should be '
                          'equal.')

@@ -16,6 +16,7 @@ module only merges them.  Device semantics that differ from NumPy follow
 shared/reference/cann/ops.md.
 """
 
+from cupy_backends.ascend.simulator.kernels import blas
 from cupy_backends.ascend.simulator.kernels import data
 from cupy_backends.ascend.simulator.kernels import elementwise
 from cupy_backends.ascend.simulator.kernels import fft
@@ -38,4 +39,4 @@ def _merge(families):
 
 
 KERNELS = _merge((data, elementwise, reduce, linalg, solver, random, fft,
-                  sort))
+                  sort, blas))
