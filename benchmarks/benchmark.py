@@ -15,8 +15,9 @@ signal_bench.py; interop: interop_bench.py (NumPy dispatch, DLPack,
 pickling); ndimage: ndimage_bench.py; on a CUDA build ``all`` adds
 ``peers`` (peers.py: side by side with CuPy and PyTorch, each in its own
 process), ``userkernel`` (userkernel_peers.py: user kernels against
-CuPy's) and ``peers_families`` (peers.py: indexing, sorting, random and
-FFT against CuPy and PyTorch)).
+CuPy's), ``peers_families`` (peers.py: indexing, sorting, random and
+FFT against CuPy and PyTorch) and ``peers_linalg`` (peers_linalg.py:
+cuSOLVER decompositions against CuPy and PyTorch)).
 Each row: the operation, dtype and size, the device time, NumPy's time on
 the host for the same work, their ratio (device / NumPy: below 1 is
 faster), the achieved rate, and whether the device result matched NumPy's.
