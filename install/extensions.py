@@ -36,6 +36,7 @@ _CYTHON_MODULES = [
     ('cupy_backends.ascend.ops._reduction', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._linalg', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._random', [], [ASCEND_INCLUDE], []),
+    ('cupy_backends.ascend.ops._null_stream', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._fft', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._solver', [], [ASCEND_INCLUDE], []),
     ('cupy_backends.ascend.ops._cgemm', [], [ASCEND_INCLUDE], []),

@@ -20,9 +20,9 @@
 #     workspaces (from the pool), destroyed when evicted, by clear() and
 #     at exit.
 #   * AsdSip refuses a NULL stream [inferred from its FFT, blas_fft.md
-#     3.3]: work on the null stream runs on a stream of this module's (one
-#     per device), ordered after the null stream's work by an event and
-#     before its later work by another (the FFT provider does the same).
+#     3.3]: work on the null stream runs on the default stream's handle,
+#     or with an older CANN on a stream of this module's ordered by two
+#     events, as the FFT's (ops/_null_stream.pyx).
 #   * where AsdSip or the shim cannot be loaded (CANN without NNAL), every
 #     call returns 0: the composition runs, as before.
 
@@ -38,6 +38,7 @@ from cupy_backends.ascend._asdsip_blas cimport (
     asdBlasHandle, cupy_asdsip_blas_table, CUPY_ASDBLAS_OP_N,
     ASDSIP_CGEMM_MAX_DIM)
 from cupy_backends.ascend.ops._copy cimport contiguous_copy, copy_desc
+from cupy_backends.ascend.ops._null_stream cimport NullStreamRoute
 from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport (
     Desc, desc_is_contiguous, desc_has_negative, desc_numel, create_tensor)
@@ -53,7 +54,7 @@ _MAX_HANDLES = 32
 cdef MemoryPool _pool = get_default_memory_pool()
 cdef int _available = -1        # -1 unknown, 0 no AsdSip BLAS, 1 loaded
 _handles = collections.OrderedDict()
-_streams = {}
+cdef NullStreamRoute _route = NullStreamRoute()
 _calls = {'cgemm': 0, 'cgemm_batched': 0}
 
 
@@ -69,15 +70,6 @@ cdef cupy_asdsip_blas_table* _table() except? NULL:
         return NULL
     _available = 1
     return t
-
-
-cdef int _sync(intptr_t stream) except -1:
-    cdef _acl.cupy_acl_rt_table* rt = _acl.rt_table()
-    cdef int st
-    with nogil:
-        st = rt.aclrtSynchronizeStream(<void*>stream)
-    _acl.check(st, 'aclrtSynchronizeStream')
-    return 0
 
 
 cdef class _Handle:
@@ -165,59 +157,12 @@ cdef _Handle _handle(cupy_asdsip_blas_table* t, int device, intptr_t stream,
     return h
 
 
-cdef tuple _side_stream(int device):
-    # device -> (stream, event after the null stream's work, event after
-    # the product)
-    cdef _acl.cupy_acl_rt_table* rt = _acl.rt_table()
-    cdef void* s = NULL
-    cdef void* e1 = NULL
-    cdef void* e2 = NULL
-    entry = _streams.get(device)
-    if entry is not None:
-        return entry
-    _acl.check(rt.aclrtCreateStream(&s), 'aclrtCreateStream')
-    _acl.check(rt.aclrtCreateEvent(&e1), 'aclrtCreateEvent')
-    _acl.check(rt.aclrtCreateEvent(&e2), 'aclrtCreateEvent')
-    entry = (<intptr_t>s, <intptr_t>e1, <intptr_t>e2)
-    _streams[device] = entry
-    return entry
-
-
-cdef int _order(intptr_t first, intptr_t then, intptr_t event) except -1:
-    # work queued on `then` from now on runs after `first`'s queued work
-    cdef _acl.cupy_acl_rt_table* rt = _acl.rt_table()
-    cdef int st
-    with nogil:
-        st = rt.aclrtRecordEvent(<void*>event, <void*>first)
-    _acl.check(st, 'aclrtRecordEvent')
-    with nogil:
-        st = rt.aclrtStreamWaitEvent(<void*>then, <void*>event)
-    _acl.check(st, 'aclrtStreamWaitEvent')
-    return 0
-
-
 def clear():
     """Destroy the cached handles and this module's streams and events
     (called at exit; tests call it before counting live objects)."""
-    cdef _acl.cupy_acl_rt_table* rt
     while _handles:
         _handles.popitem(last=False)[1].destroy()
-    if not _streams:
-        return
-    rt = _acl.rt_table()
-    for device, (s, e1, e2) in list(_streams.items()):
-        prev = _use_device(device)
-        try:
-            _sync(s)
-            _acl.check(rt.aclrtDestroyEvent(<void*><intptr_t>e1),
-                       'aclrtDestroyEvent')
-            _acl.check(rt.aclrtDestroyEvent(<void*><intptr_t>e2),
-                       'aclrtDestroyEvent')
-            _acl.check(rt.aclrtDestroyStream(<void*><intptr_t>s),
-                       'aclrtDestroyStream')
-        finally:
-            _restore_device(prev, device)
-        del _streams[device]
+    _route.clear()
 
 
 def calls():
@@ -287,7 +232,7 @@ cdef int cgemm(Desc* o, Desc* a, Desc* b, int device, Scratch sc) except -1:
     cdef int64_t rows = o.shape[nd - 2], cols = o.shape[nd - 1]
     cdef int64_t inner = a.shape[nd - 1], batch = 1
     cdef Desc oc, ac, bc, full
-    cdef bint temp_out
+    cdef bint temp_out, handoff
     cdef intptr_t run_stream
     cdef _Handle h
     for i in range(nd - 2):
@@ -314,15 +259,16 @@ cdef int cgemm(Desc* o, Desc* a, Desc* b, int device, Scratch sc) except -1:
     _as_stack(&bc, batch if batch > 1 else 0, cols, inner)
     _as_stack(&ac, batch if batch > 1 else 0, inner, rows)
     _as_stack(&oc, batch if batch > 1 else 0, cols, rows)
+    # AsdSip's BLAS is given a created or the default stream, never NULL
+    # (ops/_null_stream.pyx)
     run_stream = sc.stream
+    handoff = False
     if sc.stream == 0:
-        s, before, after = _side_stream(device)
-        run_stream = s
-        _order(0, run_stream, before)
+        run_stream = _route.enter(device, &handoff)
     h = _handle(t, device, run_stream, cols, rows, inner, batch > 1)
     _exec(t, h, cols, rows, inner, &bc, &ac, &oc, batch if batch > 1 else 0)
-    if sc.stream == 0:
-        _order(run_stream, 0, after)
+    if handoff:
+        _route.leave(device, run_stream)
     if temp_out:
         copy_desc(o, &full, sc)
     return 1

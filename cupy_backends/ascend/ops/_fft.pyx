@@ -40,6 +40,8 @@ from cupy_backends.ascend._asdsip cimport (
     ASCEND_FFT_R2C, ASCEND_FFT_FORWARD, ASCEND_FFT_INVERSE,
     ASCEND_FFT_HORIZONTAL)
 from cupy_backends.ascend.ops._copy cimport contiguous_copy, copy_desc
+from cupy_backends.ascend.ops._null_stream cimport NullStreamRoute
+from cupy_backends.ascend.ops._null_stream cimport sync as _sync
 from cupy_backends.ascend.ops._dtype cimport ACL_FLOAT, ACL_COMPLEX64
 from cupy_backends.ascend.ops._scratch cimport Scratch
 from cupy_backends.ascend.ops._tensor cimport (
@@ -85,15 +87,6 @@ def plannable(int64_t n):
 
 
 # ------------------------------------------------------------ the plans --
-
-cdef int _sync(intptr_t stream) except -1:
-    # without the interpreter lock: the simulator's kernels need it
-    cdef _acl.cupy_acl_rt_table* rt = _acl.rt_table()
-    cdef int st
-    with nogil:
-        st = rt.aclrtSynchronizeStream(<void*>stream)
-    return _acl.check(st, 'aclrtSynchronizeStream')
-
 
 cdef class _Plan:
     cdef asdFftHandle handle
@@ -182,79 +175,21 @@ _cache = PlanCache('AsdSip FFT')
 
 
 # ------------------------------------------ streams for the null stream --
-# AsdSip refuses a NULL stream (blas_fft.md 3.3).  device -> the default
-# stream's handle (0: this CANN cannot name it); device -> (stream, event
-# after the null stream's work, event after the FFT) where it cannot.
-_defaults = {}
-_streams = {}
-
-
-cdef intptr_t _default_stream(int device) except? -1:
-    cdef _acl.cupy_acl_rt_table* rt
-    cdef void* s = NULL
-    cdef int st
-    entry = _defaults.get(device)
-    if entry is not None:
-        return entry
-    rt = _acl.rt_table()
-    if rt.aclrtCtxGetCurrentDefaultStream is not NULL:
-        with nogil:
-            st = rt.aclrtCtxGetCurrentDefaultStream(&s)
-        _acl.check(st, 'aclrtCtxGetCurrentDefaultStream')
-    _defaults[device] = <intptr_t>s
-    return <intptr_t>s
-
-
-cdef tuple _fft_stream(int device):
-    cdef _acl.cupy_acl_rt_table* rt = _acl.rt_table()
-    cdef void* s = NULL
-    cdef void* e1 = NULL
-    cdef void* e2 = NULL
-    entry = _streams.get(device)
-    if entry is not None:
-        return entry
-    _acl.check(rt.aclrtCreateStream(&s), 'aclrtCreateStream')
-    _acl.check(rt.aclrtCreateEvent(&e1), 'aclrtCreateEvent')
-    _acl.check(rt.aclrtCreateEvent(&e2), 'aclrtCreateEvent')
-    entry = (<intptr_t>s, <intptr_t>e1, <intptr_t>e2)
-    _streams[device] = entry
-    return entry
-
-
-cdef int _order(intptr_t first, intptr_t then, intptr_t event) except -1:
-    # work queued on `then` from now on runs after `first`'s queued work
-    cdef _acl.cupy_acl_rt_table* rt = _acl.rt_table()
-    cdef int st
-    with nogil:
-        st = rt.aclrtRecordEvent(<void*>event, <void*>first)
-    _acl.check(st, 'aclrtRecordEvent')
-    with nogil:
-        st = rt.aclrtStreamWaitEvent(<void*>then, <void*>event)
-    _acl.check(st, 'aclrtStreamWaitEvent')
-    return 0
+# AsdSip refuses a NULL stream (blas_fft.md 3.3): ops/_null_stream.pyx.
+cdef NullStreamRoute _route = NullStreamRoute()
 
 
 def clear():
     """Destroy the cached plans and this module's streams and events
     (called at exit; tests call it before counting live objects)."""
-    cdef _acl.cupy_acl_rt_table* rt
     _cache.clear()
-    if not _streams:
-        return
-    rt = _acl.rt_table()
-    for device, (s, e1, e2) in list(_streams.items()):
-        prev = _use_device(device)
-        try:
-            _sync(s)
-            _acl.check(rt.aclrtDestroyEvent(<void*><intptr_t>e1),
-                       'aclrtDestroyEvent')
-            _acl.check(rt.aclrtDestroyEvent(<void*><intptr_t>e2),
-                       'aclrtDestroyEvent')
-            _acl.check(rt.aclrtDestroyStream(<void*><intptr_t>s),
-                       'aclrtDestroyStream')
-        finally:
-            _restore_device(prev, device)
-        del _streams[device]
+    _route.clear()
+
+
+def side_streams():
+    """The streams this module made for the null stream's work (none where
+    CANN names the default stream)."""
+    return _route.streams()
 
 
 # -------------------------------------------------------------- running --
@@ -304,7 +239,7 @@ cdef object run_fft(View out, View src, dict attrs, intptr_t stream):
     cdef int64_t batch = 1, total
     cdef int k, rank, fft_type, direction
     cdef intptr_t run_stream
-    cdef bint temp_out
+    cdef bint temp_out, handoff
     kind = attrs['kind']
     n = tuple(attrs['n'])
     rank = len(n)
@@ -345,12 +280,7 @@ cdef object run_fft(View out, View src, dict attrs, intptr_t stream):
         run_stream = stream
         handoff = False
         if stream == 0:
-            run_stream = _default_stream(out.device_id)
-            handoff = run_stream == 0
-        if handoff:
-            fs, before, after = _fft_stream(out.device_id)
-            run_stream = fs
-            _order(0, run_stream, before)
+            run_stream = _route.enter(out.device_id, &handoff)
         key = (out.device_id, run_stream, kind, direction, n, batch)
         plan = _cache.composed(key, _make_plan, key, fft_type, direction,
                                n, batch, run_stream)
@@ -360,7 +290,7 @@ cdef object run_fft(View out, View src, dict attrs, intptr_t stream):
             if not _cache.holds(plan):
                 plan.destroy()
         if handoff:
-            _order(run_stream, 0, after)
+            _route.leave(out.device_id, run_stream)
         if temp_out:
             copy_desc(&o, &ot, sc)
     finally:
