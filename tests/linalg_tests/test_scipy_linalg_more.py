@@ -9,6 +9,7 @@ import pytest
 import cupy
 import cupyx.scipy.linalg as cla
 from cupy import testing
+from tests.linalg_tests.test_scipy_linalg_device import _rand
 
 pytest.importorskip('scipy.linalg')
 
@@ -155,12 +156,8 @@ def test_expm_stays_on_device(monkeypatch):
 
 
 # ------------------------------------------------ LU on the device --
-def _mat(shape, dtype, seed=0):
-    rs = numpy.random.RandomState(seed)
-    a = rs.standard_normal(shape)
-    if numpy.dtype(dtype).kind == 'c':
-        a = a + 1j * rs.standard_normal(shape)
-    return a.astype(dtype)
+# the same seeded real/complex matrices as the device tests of scipy.linalg
+_mat = _rand
 
 
 _LU_TOL = {'f': 1e-4, 'F': 1e-4, 'd': 1e-11, 'D': 1e-11}
