@@ -146,13 +146,13 @@ def test_plan_cache_disabled_frees_plans(sim, cache):
 def test_composed_tables_are_cached(cache):
     x = cupy.asarray(_data((2, 8192), numpy.complex128))
     cupy.fft.fft(x)
-    # Stockham's twiddles: one table of n entries
+    # Stockham's twiddles: one table of every stage's 2L entries, 2n - 2
     assert cache.get_curr_size() == 1
-    assert cache.get_curr_memsize() == 8192 * 16
+    assert cache.get_curr_memsize() == (2 * 8192 - 2) * 16
     cupy.fft.fft(cupy.asarray(_data((2, 512), numpy.complex128)))
     # the four-step tables: (16, 16) and (16, 32, 32), twiddles folded in
     assert cache.get_curr_size() == 2
-    assert cache.get_curr_memsize() == 8192 * 16 + (16 * 16 +
+    assert cache.get_curr_memsize() == (2 * 8192 - 2) * 16 + (16 * 16 +
                                                     16 * 32 * 32) * 16
     cupy.fft.fft(cupy.asarray(_data((2, 9001), numpy.complex128)))
     assert cache.get_curr_size() > 3            # Bluestein's tables

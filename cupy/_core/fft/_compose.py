@@ -60,9 +60,21 @@ def elementwise_parts(dtype):
             ('remainder', 'll->l'), ('multiply', 'll->l')]
 
 
+_composable = {}     # (dtype, dispatch generation) -> bool
+
+
 def composable(dtype):
-    return all(_dispatch.route(name, loop) not in (None, 'host')
-               for name, loop in elementwise_parts(dtype))
+    """Whether every part of the compositions runs on the device (asked
+    per transform: the eight route look-ups kept per routing generation)."""
+    key = (dtype, _dispatch.generation())
+    res = _composable.get(key)
+    if res is None:
+        if len(_composable) > 64:
+            _composable.clear()
+        res = _composable[key] = all(
+            _dispatch.route(name, loop) not in (None, 'host')
+            for name, loop in elementwise_parts(dtype))
+    return res
 
 
 class _Table:
@@ -156,37 +168,86 @@ def unit_circle(angle, dtype):
 
 
 def _twiddles(n, dtype, forward):
-    """exp(-+2 pi i k / n), k < n: one table for every Stockham stage.
-    Stage L (half = n / 2L) takes table[::half] as (2, L): its first L
-    entries are w^k, w = exp(-+2 pi i / 2L), the next L are w^(k + L) =
-    -w^k, so one broadcast product gives both halves' twiddled odd terms
-    and one add finishes the butterflies (two operations a pass)."""
+    """Every Stockham stage's twiddles, each stage contiguous: stage L
+    (transforms of L points done) at offset 2L - 2, its 2L entries
+    exp(-+2 pi i t / 2L) = (w^k, -w^k), k < L, w = exp(-+2 pi i / 2L), so
+    one broadcast product gives both halves' twiddled odd terms and one
+    add finishes the butterflies (two operations a pass).  2n - 2 entries,
+    copied from one table of exp(-+2 pi i k / n) (stage L's entries are
+    its every (n / 2L)-th): contiguous, so that the product's inner loop
+    reads the table as NumPy's (and a vector unit's) fast loop does."""
     def make():
         k = index_range(n).astype(_F64)
         step = (-2.0 if forward else 2.0) * math.pi / n
-        return [unit_circle(_uf.multiply(k, step), dtype)]
+        full = unit_circle(_uf.multiply(k, step), dtype)
+        table = core._empty((2 * n - 2,), dtype)
+        length = 1
+        while length < n:
+            core._copy_to(table[2 * length - 2:4 * length - 2],
+                          full[::n // (2 * length)])
+            length *= 2
+        return [table]
     return _cached(('twiddles', n, dtype.char, forward,
                     core._empty((), dtype).data.device_id), make)[0]
 
 
+def _stage(tw, length, axis):
+    """Stage `length`'s twiddles (its 2 length entries of `tw`) as a 4-d
+    broadcast operand (2, length) in axes axis, axis + 1."""
+    size = tw.dtype.itemsize
+    shape = [1, 1, 1, 1]
+    strides = [0, 0, 0, 0]
+    shape[axis:axis + 2] = 2, length
+    strides[axis:axis + 2] = length * size, size
+    return tw._view_py(tuple(shape), tuple(strides), (2 * length - 2) * size)
+
+
 def stockham(x, forward):
     """The unnormalised DFT of the last axis of `x` (complex, C-contiguous,
-    a power-of-two length n >= 2): a new contiguous array.  Each pass:
-    Y[:, s, k, :] = E[:, k, :] + (+-w^k) O[:, k, :] for the sign s of
-    each half, as two operations (a broadcast product, an add)."""
+    a power-of-two length n >= 2): a new contiguous array.
+
+    Stage L (transforms of L points done, M = n / L columns, h = M / 2):
+    Y[s L + k, j] = E[k, j] + (+-w^k) O[k, j], E and O the columns j < h
+    and j >= h, as two operations (a broadcast product, an add).  The
+    data are kept in one of two orders: [k, j] (column index inner) while
+    h >= L, then [j, k] (frequency inner): the inner loop of each pass is
+    then at least sqrt(n / 2) long and the twiddles vary along it or not
+    at all (on the simulator the late passes of the [k, j] order, inner
+    loops of 1 to 8 elements, cost up to 10x a contiguous pass).  The pass
+    that changes the order reads its input transposed."""
     n = x.shape[-1]
     batch = x.size // n
     tw = _twiddles(n, x.dtype, forward)
-    y = x.reshape(batch, 1, n)
+    size = x.dtype.itemsize
+    y = x
     length = 1
+    inner = False               # [j, k] order
     while length < n:
         half = n // (2 * length)
-        even = y[:, :, :half].reshape(batch, 1, length, half)
-        odd = y[:, :, half:].reshape(batch, 1, length, half)
-        res = core._empty((batch, 2, length, half), x.dtype)
-        _uf.multiply(odd, tw[::half].reshape(1, 2, length, 1), out=res)
+        if not inner and half >= length:
+            # [k, j] -> [k', j']: E, O (batch, 1, L, h); Y (batch, 2, L, h)
+            shape = (batch, 1, length, half)
+            strides = (n * size, 0, 2 * half * size, size)
+            res = core._empty((batch, 2, length, half), x.dtype)
+            twv = _stage(tw, length, 1)
+            odd_offset = half * size
+        else:
+            if inner:
+                # [j, k] -> [j', k']: E, O (batch, h, 1, L); Y (batch, h, 2, L)
+                strides = (n * size, length * size, 0, size)
+            else:
+                # [k, j] read as [j, k]: E[j, k] at k M + j
+                strides = (n * size, size, 0, 2 * half * size)
+            shape = (batch, half, 1, length)
+            res = core._empty((batch, half, 2, length), x.dtype)
+            twv = _stage(tw, length, 2)
+            odd_offset = half * (length if inner else 1) * size
+            inner = True
+        even = y._view_py(shape, strides, 0)
+        odd = y._view_py(shape, strides, odd_offset)
+        _uf.multiply(odd, twv, out=res)
         _uf.add(even, res, out=res)
-        y = res.reshape(batch, 2 * length, half)
+        y = res
         length *= 2
     return y.reshape(x.shape)
 

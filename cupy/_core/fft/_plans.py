@@ -8,7 +8,15 @@ C-contiguous input of the loop's dtype, no padding or trimming, the
 provider's loop (on Ascend: AsdSip's complex64/float32 plans).  The
 steady state is then one allocation, one provider request and, for a
 norm that scales, one multiply, as the core's PlanTable does for
-reductions and matmul (cupy/_core/_plans.py)."""
+reductions and matmul (cupy/_core/_plans.py).
+
+Where the provider has no loop and the transform is composed on the
+device (complex128/float64 on Ascend; ``_compose``), the plan keeps the
+composed transform of the last axis instead: a repeated call runs it
+straight away, without the argument checks, axis moves, route look-ups
+and layout decisions of the general path (~100 us of host CPU a call on
+the simulator).  Never where the composition would reach the host: a
+host fallback is counted and warned per call by the general path."""
 
 import numpy
 
@@ -16,6 +24,7 @@ from cupy._core import _dispatch
 from cupy._core import _plans
 from cupy._core import _routines_ufuncs as _uf
 from cupy._core import core
+from cupy._core.fft import _compose
 from cupy._core.fft import _transform as _t
 from cupy.xpu import cufft as _cufft
 
@@ -40,8 +49,15 @@ def get(key):
 def run(plan, a):
     """The result of a call whose plan is `plan`."""
     shape, dtype, attrs, factor = plan
-    res = core._empty(shape, dtype)
-    _dispatch.run('fft', (res._as_view(),), (a._as_view(),), attrs, 0)
+    if shape is None:
+        # composed: `dtype` the transform of the last axis, `attrs` its
+        # arguments after the input
+        res = dtype(a, *attrs)
+        if not res.flags.c_contiguous:
+            res = res.copy()
+    else:
+        res = core._empty(shape, dtype)
+        _dispatch.run('fft', (res._as_view(),), (a._as_view(),), attrs, 0)
     if factor is not None:
         _uf.multiply(res, factor, out=res)
     return res
@@ -64,9 +80,16 @@ def first(key, a, n, norm, forward):
         return None
     if kind == 'r2c' and a.dtype != out_dtype.char.lower():
         return None
-    if not _dispatch.device_has('fft', out_dtype):
-        return None
     shape = a.shape[:-1] + ((n // 2 + 1) if kind == 'r2c' else n,)
+    if _dispatch.device_has('fft', out_dtype):
+        attrs = {'kind': kind, 'n': (n,),
+                 'direction': 'forward' if forward else 'inverse',
+                 'destroy_input': False}
+        plan = (shape, out_dtype, attrs)
+    else:
+        plan = _composed(kind, a, n, forward)
+        if plan is None:
+            return None
     scale = _t.scale(norm, forward, n)
     factor = None
     if scale is not None:
@@ -74,7 +97,17 @@ def first(key, a, n, norm, forward):
         real = numpy.result_type(a.dtype.char.lower(), 1.0)
         factor = numpy.dtype(out_dtype.char.lower()).type(
             float(real.type(scale)))
-    attrs = {'kind': kind, 'n': (n,),
-             'direction': 'forward' if forward else 'inverse',
-             'destroy_input': False}
-    return _PLANS.first_run(key, (shape, out_dtype, attrs, factor), run, a)
+    return _PLANS.first_run(key, plan + (factor,), run, a)
+
+
+def _composed(kind, a, n, forward):
+    """(None, transform, its arguments) of a composed transform of the
+    last axis of `a`, or None where it is not composed on the device."""
+    cdt = _t.result_dtype('r2c' if kind == 'r2c' else 'c2c', a.dtype)
+    if not _compose.composable(cdt):
+        return None
+    if kind == 'c2c':
+        return None, _t.c2c_last, (forward,)
+    if kind == 'r2c':
+        return None, _t.r2c_last, (forward,)
+    return None, _t.c2r_last, (n, forward)

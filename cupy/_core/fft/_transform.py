@@ -197,7 +197,7 @@ def _host(kind, x, sizes, forward, out_dtype):
     return res
 
 
-def _c2c_last(x, forward, destroy=False):
+def c2c_last(x, forward, destroy=False):
     """The unnormalised DFT of the last axis of complex `x`."""
     n = x.shape[-1]
     if n == 1:
@@ -213,7 +213,7 @@ def _c2c_last(x, forward, destroy=False):
         return _compose.four_step(x, forward)
     if _compose.is_pow2(n):
         return _compose.stockham(x, forward)
-    return _compose.bluestein(x, forward, _c2c_last)
+    return _compose.bluestein(x, forward, c2c_last)
 
 
 def move_last(x, axis):
@@ -262,7 +262,7 @@ def c2c_axes(x, axes, forward):
 
 def _axes_one_by_one(x, axes, forward):
     for ax in reversed(axes):
-        x = move_back(_c2c_last(move_last(x, ax), forward), ax)
+        x = move_back(c2c_last(move_last(x, ax), forward), ax)
     return x
 
 
@@ -276,9 +276,9 @@ def r2c_last(x, forward=True):
         return res
     if n % 2 == 0 and n >= 4 and _compose.composable(cdt):
         res = _compose.packed_r2c(x if x.flags.c_contiguous else x.copy(),
-                                  cdt, _c2c_last)
+                                  cdt, c2c_last)
         return res if forward else _uf.conjugate(res, out=res)
-    full = _c2c_last(x.astype(cdt), forward, destroy=True)
+    full = c2c_last(x.astype(cdt), forward, destroy=True)
     return full[..., :n // 2 + 1].copy()
 
 
@@ -298,7 +298,7 @@ def c2r_last(x, n, forward=False):
         # out with the real part taken below (NumPy's irfft ignores them)
         core._copy_to(full[..., h:], _uf.conjugate(x[..., 1:n - h + 1])[
             ..., ::-1])
-    res = _c2c_last(full, forward, destroy=True)
+    res = c2c_last(full, forward, destroy=True)
     return res.real.astype(rdt)
 
 
