@@ -192,19 +192,20 @@ def _twiddles(n, dtype, forward):
 
 
 def _stage(tw, length, axis):
-    """Stage `length`'s twiddles (its 2 length entries of `tw`) as a 4-d
+    """Stage `length`'s twiddles (its 2 length entries of `tw`) as a 5-d
     broadcast operand (2, length) in axes axis, axis + 1."""
     size = tw.dtype.itemsize
-    shape = [1, 1, 1, 1]
-    strides = [0, 0, 0, 0]
+    shape = [1, 1, 1, 1, 1]
+    strides = [0, 0, 0, 0, 0]
     shape[axis:axis + 2] = 2, length
     strides[axis:axis + 2] = length * size, size
     return tw._view_py(tuple(shape), tuple(strides), (2 * length - 2) * size)
 
 
-def stockham(x, forward):
-    """The unnormalised DFT of the last axis of `x` (complex, C-contiguous,
-    a power-of-two length n >= 2): a new contiguous array.
+def stockham(x, forward, axis=-1):
+    """The unnormalised DFT of `axis` of `x` (complex, C-contiguous, a
+    power-of-two length n >= 2 along `axis`): a new contiguous array of
+    x's shape.
 
     Stage L (transforms of L points done, M = n / L columns, h = M / 2):
     Y[s L + k, j] = E[k, j] + (+-w^k) O[k, j], E and O the columns j < h
@@ -214,35 +215,43 @@ def stockham(x, forward):
     then at least sqrt(n / 2) long and the twiddles vary along it or not
     at all (on the simulator the late passes of the [k, j] order, inner
     loops of 1 to 8 elements, cost up to 10x a contiguous pass).  The pass
-    that changes the order reads its input transposed."""
-    n = x.shape[-1]
-    batch = x.size // n
+    that changes the order reads its input transposed.  Along an axis
+    before the last, each element is a row of the `inner` contiguous
+    values of the axes after it: the inner loop is that row, the order
+    stays [k, j] where rows are long and nothing is transposed."""
+    axis %= x.ndim
+    n = x.shape[axis]
+    inner = 1
+    for d in x.shape[axis + 1:]:
+        inner *= d
+    batch = x.size // (n * inner)
     tw = _twiddles(n, x.dtype, forward)
     size = x.dtype.itemsize
+    row = inner * size                      # the bytes of one element
     y = x
     length = 1
-    inner = False               # [j, k] order
+    transposed = False                      # [j, k] order
     while length < n:
         half = n // (2 * length)
-        if not inner and half >= length:
+        if not transposed and (half >= length or inner >= _INNER_ROW):
             # [k, j] -> [k', j']: E, O (batch, 1, L, h); Y (batch, 2, L, h)
-            shape = (batch, 1, length, half)
-            strides = (n * size, 0, 2 * half * size, size)
-            res = core._empty((batch, 2, length, half), x.dtype)
+            shape = (batch, 1, length, half, inner)
+            strides = (n * row, 0, 2 * half * row, row, size)
+            res = core._empty((batch, 2, length, half, inner), x.dtype)
             twv = _stage(tw, length, 1)
-            odd_offset = half * size
+            odd_offset = half * row
         else:
-            if inner:
+            if transposed:
                 # [j, k] -> [j', k']: E, O (batch, h, 1, L); Y (batch, h, 2, L)
-                strides = (n * size, length * size, 0, size)
+                strides = (n * row, length * row, 0, row, size)
             else:
                 # [k, j] read as [j, k]: E[j, k] at k M + j
-                strides = (n * size, size, 0, 2 * half * size)
-            shape = (batch, half, 1, length)
-            res = core._empty((batch, half, 2, length), x.dtype)
+                strides = (n * row, row, 0, 2 * half * row, size)
+            shape = (batch, half, 1, length, inner)
+            res = core._empty((batch, half, 2, length, inner), x.dtype)
             twv = _stage(tw, length, 2)
-            odd_offset = half * (length if inner else 1) * size
-            inner = True
+            odd_offset = half * (length if transposed else 1) * row
+            transposed = True
         even = y._view_py(shape, strides, 0)
         odd = y._view_py(shape, strides, odd_offset)
         _uf.multiply(odd, twv, out=res)
@@ -250,6 +259,12 @@ def stockham(x, forward):
         y = res
         length *= 2
     return y.reshape(x.shape)
+
+
+# An element of at least this many contiguous values (a transform along
+# an axis before the last) is a long enough inner loop by itself: such
+# transforms keep the [k, j] order (no transposed pass).
+_INNER_ROW = 16
 
 
 def _bluestein_tables(n, m, dtype, forward, transform):

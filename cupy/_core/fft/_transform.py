@@ -262,8 +262,21 @@ def c2c_axes(x, axes, forward):
 
 def _axes_one_by_one(x, axes, forward):
     for ax in reversed(axes):
-        x = move_back(c2c_last(move_last(x, ax), forward), ax)
+        x = c2c_axis(x, ax, forward)
     return x
+
+
+def c2c_axis(x, axis, forward):
+    """The unnormalised DFT of `axis` of complex `x`, in x's layout.  A
+    composed power-of-two transform of a C-contiguous `x` runs along the
+    axis where it is (Stockham's passes over rows of the axes after it:
+    no transposed copy in and out)."""
+    n = x.shape[axis]
+    if axis != x.ndim - 1 and n > 1 and x.size and x.flags.c_contiguous \
+            and _compose.is_pow2(n) and not _dispatch.device_has(
+                'fft', x.dtype) and _compose.composable(x.dtype):
+        return _compose.stockham(x, forward, axis)
+    return move_back(c2c_last(move_last(x, axis), forward), axis)
 
 
 def r2c_last(x, forward=True):
