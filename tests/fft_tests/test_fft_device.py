@@ -86,6 +86,23 @@ def test_host_fallback_when_parts_are_hidden(monkeypatch):
             cupy.fft.fft(x)
 
 
+@pytest.mark.parametrize('shape,axes', [
+    ((64, 3), (0,)), ((2, 128, 20), (1,)), ((32, 64), (0, 1)),
+    ((8, 16, 32), (0, 1, 2)), ((2048, 2), (0,)), ((4, 4096), (1,))])
+def test_stockham_orders_and_axes(shape, axes):
+    # Stockham's two orders (the switch pass reads transposed) and the
+    # transforms along an axis before the last (rows of the axes after
+    # it, short rows < 16 and long ones), on the device, input kept
+    h = _data(shape, numpy.complex128)
+    x = cupy.asarray(h)
+    for fn in ('fftn', 'ifftn'):
+        with device_only():
+            res = getattr(cupy.fft, fn)(x, axes=axes)
+        expect = getattr(numpy.fft, fn)(h, axes=axes)
+        testing.assert_allclose(res, expect, rtol=1e-12, atol=1e-12)
+    testing.assert_array_equal(x, h)
+
+
 @pytest.fixture
 def cache():
     c = cupy.fft.config.get_plan_cache()

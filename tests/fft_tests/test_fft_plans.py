@@ -26,7 +26,9 @@ def _data(shape, dtype, seed=0):
 _CALLS = [('fft', numpy.complex64), ('ifft', numpy.complex64),
           ('rfft', numpy.float32), ('irfft', numpy.complex64),
           ('hfft', numpy.complex64), ('fft', numpy.complex128),
-          ('rfft', numpy.float64)]
+          ('rfft', numpy.float64), ('ifft', numpy.complex128),
+          ('irfft', numpy.complex128), ('hfft', numpy.complex128),
+          ('rfft', numpy.float32)]
 
 
 @pytest.mark.parametrize('name,dtype', _CALLS)
@@ -42,6 +44,43 @@ def test_repeated_calls_match_numpy(name, dtype, norm, shape):
         assert res.dtype == expect.dtype and res.shape == expect.shape
         testing.assert_allclose(res, expect, rtol=1e-4, atol=1e-4)
     testing.assert_array_equal(x, h)
+
+
+@pytest.mark.parametrize('name,dtype,n', [
+    ('fft', numpy.complex128, 1024), ('fft', numpy.complex128, 8192),
+    ('fft', numpy.complex128, 1009), ('rfft', numpy.float64, 4096),
+    ('rfft', numpy.float64, 999), ('irfft', numpy.complex128, 513)])
+def test_composed_plan_matches_numpy(name, dtype, n):
+    # complex128/float64 are composed on Ascend: the plan keeps the
+    # composed transform (four-step, Stockham, Bluestein, packed real)
+    h = _data((2, n), dtype)
+    x = cupy.asarray(h)
+    expect = getattr(numpy.fft, name)(h, norm='ortho')
+    fn = getattr(cupy.fft, name)
+    before = len(_plans._PLANS)
+    for _ in range(3):
+        res = fn(x, norm='ortho')
+        assert res.dtype == expect.dtype and res.flags.c_contiguous
+        testing.assert_allclose(res, expect, rtol=1e-12, atol=1e-12)
+    assert len(_plans._PLANS) == before + 1
+    testing.assert_array_equal(x, h)
+
+
+def test_composed_plan_not_kept_when_parts_go_to_host(monkeypatch):
+    # a composition whose parts have no device route is not planned: each
+    # call takes the general path, which counts and warns its fallback
+    from cupy._core import _dispatch
+    from cupy._core import _fallback
+    monkeypatch.setenv('CUPY_HOST_FALLBACK', 'silent')
+    _fallback.reset()
+    x = cupy.asarray(_data((96,), numpy.complex128))
+    cupy.fft.fft(x)                     # planned while composable
+    with _dispatch.hide('multiply', ['DD->D']):
+        for _ in range(2):
+            res = cupy.fft.fft(x)
+    assert _fallback.fallback_counts()[('fft', 'c2c:D')] == 2
+    testing.assert_allclose(res, numpy.fft.fft(x.get()), rtol=1e-12,
+                            atol=1e-12)
 
 
 def test_steady_state_is_one_request(sim):

@@ -311,14 +311,20 @@ def bluestein(x, forward, transform):
     return out.reshape(x.shape)
 
 
-# Four-step limits: at most 2048 points (measured on the simulator,
-# process CPU time, 2026-11-27: four-step 4 operations beat Stockham's 2
-# log2(n) up to 2048; at 4096 the dense products of 2^18 elements cost
-# more than 24 passes), blocks of at most 128 (a dense DFT of 128 points
-# costs 128 products per output), and at most 2^20 elements in one
-# broadcast product (16 MiB of complex128).
+# Four-step limits: at most 2048 points, blocks of at most 128 (a dense
+# DFT of 128 points costs 128 products per output), and at most 2^16
+# elements in its two broadcast products together (batch n (n1 + n2)).
+# Measured on the simulator, process CPU time against the Stockham passes
+# above (2026-11-27, one process, alternated): 256 points 130 vs 298 us,
+# 512: 199 vs 324, 1024: 344 vs 363 (65536 elements), 2048: 733 vs 599,
+# 8 rows of 256: 447 vs 356, 8 rows of 1024: 1870 vs 715 -- its cost is
+# the elements of the dense products, Stockham's the operations.  Other
+# sizes have Bluestein's two transforms of >= 2n points as the
+# alternative: there at most 2^20 elements in one broadcast product
+# (16 MiB of complex128).
 _BLOCK_MAX_N = 2048
 _BLOCK_MAX = 128
+_BLOCK_MAX_ELEMENTS_POW2 = 1 << 16
 _BLOCK_MAX_ELEMENTS = 1 << 20
 
 
@@ -334,6 +340,8 @@ def four_step_fits(n, batch, dtype):
     if n > _BLOCK_MAX_N or _dispatch.route('sum', dtype) in (None, 'host'):
         return False
     n1, n2 = split(n)
+    if is_pow2(n):
+        return batch * n * (n1 + n2) <= _BLOCK_MAX_ELEMENTS_POW2
     return n2 <= _BLOCK_MAX and batch * n * n2 <= _BLOCK_MAX_ELEMENTS
 
 
