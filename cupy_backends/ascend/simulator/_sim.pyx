@@ -302,8 +302,18 @@ cdef int _run_kernel(const sim_call* call, char* errbuf,
         PyGILState_Ensure()
         PyEval_SaveThread()
         cupy_sim_tstate_pinned = 1
+        with gil:
+            _mark_worker()
     with gil:
         return _run_kernel_gil(call, errbuf, errlen)
+
+
+cdef void _mark_worker() noexcept:
+    # the kept thread state keeps NumPy's error state: set it once (an
+    # error here is printed as unraisable; the kernels then enter
+    # numpy.errstate each time, as before)
+    from cupy_backends.ascend.simulator.kernels import elementwise
+    elementwise.mark_worker()
 
 
 cdef int _run_kernel_gil(const sim_call* call, char* errbuf,

@@ -37,7 +37,9 @@ costs.  Device kernels raise no floating-point warnings: NumPy's are
 silenced.
 """
 
+import contextlib
 import math
+import threading
 
 import numpy
 
@@ -55,7 +57,25 @@ _I64 = numpy.dtype(numpy.int64)
 _CATEGORY = {'b': 0, 'i': 1, 'u': 1, 'f': 2, 'c': 3}
 
 
+_worker = threading.local()
+_NO_CONTEXT = contextlib.nullcontext()
+
+
+def mark_worker():
+    """Silence NumPy's floating-point errors for good in this thread.
+
+    Called by _sim.pyx on a stream worker's first kernel: a worker keeps
+    one Python thread state for its life, so the error state set here
+    stays, and its kernels need not enter numpy.errstate each time (about
+    1 us a kernel).
+    """
+    numpy.seterr(all='ignore')
+    _worker.quiet = True
+
+
 def _quiet():
+    if getattr(_worker, 'quiet', False):
+        return _NO_CONTEXT
     return numpy.errstate(all='ignore')
 
 
