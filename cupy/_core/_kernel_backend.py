@@ -19,6 +19,8 @@ steps).  A generic run that the translator cannot make (a constant it
 needs, e.g. a local array's size) or that cannot be replayed leaves the
 kernel as before: a recording per value."""
 
+import numpy
+
 from cupy._core import core
 from cupy._core import _dispatch
 from cupy._core._ckernel import _program
@@ -27,6 +29,7 @@ from cupy._core._ckernel._errors import KernelSyntaxError, \
     UnsupportedKernelError
 
 _ONCE = 'once'      # a generic key whose first value was seen
+_FAST_MAX = 64      # fast-path entries per kernel (as _replay's bound)
 
 
 def _native():
@@ -69,15 +72,67 @@ def _device_scalars(values):
     return res
 
 
-def _replayed(kernel, key, arrays, run, results_of, generic=None):
+def fast_key(args):
+    """The key of a call for ElementwiseKernel's fast path: its arguments
+    are device arrays and plain scalars only (the caller passes no
+    outputs and no keyword); the arrays' layouts and shared allocations,
+    the scalars' types and bits, the context.  None otherwise."""
+    if not _replay.enabled():
+        return None
+    bases = {}
+    key = [_replay.context_key()]
+    for a in args:
+        t = type(a)
+        if t is core.ndarray:
+            key.append(_replay.array_key(a, bases))
+        elif t is float:
+            key.append((t, a.hex()))
+        elif t is int or t is bool:
+            key.append((t, a))
+        elif isinstance(a, numpy.generic) and a.dtype.kind in 'biufc':
+            key.append((t, a.tobytes()))
+        else:
+            return None
+    return tuple(key)
+
+
+def fast_run(kernel, key, args):
+    """The outputs of a call whose fast key has a recording (the call
+    replays it without binding its arguments again), or None."""
+    entry = kernel.__dict__.get('_fast', {}).get(key)
+    if entry is None:
+        return None
+    rec, specs = entry
+    outs = [core._empty(shape, dt) for shape, dt in specs]
+    return _replay.replay(
+        rec, [a for a in args if type(a) is core.ndarray] + outs)
+
+
+def _fast_keeper(kernel, fast, out_args):
+    """keep(rec): enter rec as the recording of fast key `fast`."""
+    specs = [(a.shape, a.dtype) for a in out_args]
+
+    def keep(rec):
+        d = kernel.__dict__.setdefault('_fast', {})
+        if len(d) >= _FAST_MAX:
+            d.clear()
+        d[fast] = (rec, specs)
+    return keep
+
+
+def _replayed(kernel, key, arrays, run, results_of, generic=None,
+              keep=None):
     """run() through the kernel's recordings (see the module note).
     `generic`: (generic key, the scalar arguments, run_with(device
-    scalars)) for a call with scalar arguments."""
+    scalars)) for a call with scalar arguments; keep(rec): told the
+    recording of this signature."""
     cache = getattr(kernel, '_replays', None)
     if cache is None:
         cache = kernel._replays = _replay.Cache()
     rec, seen = cache.get(key)
     if rec is not None:
+        if keep is not None:
+            keep(rec)
         return _replay.replay(rec, arrays)
     if generic is not None:
         gkey, values, run_with = generic
@@ -95,6 +150,8 @@ def _replayed(kernel, key, arrays, run, results_of, generic=None):
         return run()
     value, rec = _replay.record(run, arrays, results_of)
     cache.put(key, rec)
+    if keep is not None and isinstance(rec, _replay.Recording):
+        keep(rec)
     return value
 
 
@@ -134,10 +191,11 @@ def _generic(gkey, in_args, run):
 
 
 def run_elementwise(kernel, in_args, out_args, in_types, out_types,
-                    type_map, shape, fresh=()):
+                    type_map, shape, fresh=(), fast=None):
     """Run a bound ElementwiseKernel; returns the output arrays (an output
     the caller allocated (`fresh`) may be replaced by the array the
-    result was computed in)."""
+    result was computed in).  `fast`: the call's fast key (fast_key),
+    under which its recording is entered."""
     native = _native()
     if native is not None:
         native('elementwise', kernel, in_args, out_args, in_types,
@@ -161,7 +219,9 @@ def run_elementwise(kernel, in_args, out_args, in_types, out_types,
     arrays = [a for a in list(in_args) + list(out_args)
               if isinstance(a, core.ndarray)]
     generic = _generic(gkey, in_args, run)
-    return _replayed(kernel, key, arrays, run, lambda v: v, generic)
+    keep = _fast_keeper(kernel, fast, out_args) \
+        if fast is not None and fresh else None
+    return _replayed(kernel, key, arrays, run, lambda v: v, generic, keep)
 
 
 def run_reduction(kernel, in_args, out_args, in_types, out_types, type_map,

@@ -316,3 +316,27 @@ def test_loop_with_uniform_bound_replays(monkeypatch):
         testing.assert_array_equal(
             k(cupy.array(xs)), [min(_collatz(int(v)), 6) for v in xs])
     assert counts[0] <= 2
+
+
+def test_repeated_call_skips_binding(monkeypatch):
+    # a call of a recorded signature goes straight to its replay
+    from cupy._core import _kernel_params
+    k = cupy.ElementwiseKernel('T x, T s', 'T y', 'y = x * s + 1;', 'fastk')
+    x = _rand(100)
+    dx = cupy.array(x)
+    k(dx, 2.0)
+    bound = _count(monkeypatch, _kernel_params, 'broadcast')
+    for seed in range(3):
+        x = _rand(100, seed=seed)
+        testing.assert_allclose(k(cupy.array(x), 2.0), x * 2.0 + 1,
+                                rtol=1e-15)
+    assert bound[0] == 0
+
+
+def test_repeated_call_scalar_bits():
+    # -0.0 and 0.0 (equal as numbers) are different calls
+    k = cupy.ElementwiseKernel('T x, T s', 'T y', 'y = s * x;', 'signed0')
+    dx = cupy.ones(4)
+    for s in (0.0, -0.0, 0.0, -0.0, 2.0):
+        testing.assert_array_equal(cupy.signbit(k(dx, s)),
+                                   numpy.signbit(numpy.ones(4) * s))
