@@ -8,7 +8,11 @@ with a branch in the preamble, two outputs), float64; the Euclidean
 distance of points (x, y, z) to a query point, float32 and float64.
 Rows: ``<case>.kernel`` and ``<case>.ufunc`` (device times), ratio =
 device / NumPy; the rate column of a kernel row gives kernel / ufunc
-(the issue's target: not above 1 on the simulator)."""
+(the issue's target: not above 1 on the simulator).
+``blackscholes.kernel_new_r``: the kernel called with a new interest
+rate every call (a new scalar value: the replay of the run with device
+scalars, cupy/_core/_kernel_backend.py), its rate column against the
+ufunc row of that size."""
 
 import numpy
 
@@ -48,12 +52,12 @@ def _cnd_xp(xp, d):
     return xp.where(d > 0, 1.0 - c, c)
 
 
-def _bs_xp(xp, s, x, t):
+def _bs_xp(xp, s, x, t, r=_R):
     sqrt_t = xp.sqrt(t)
-    d1 = (xp.log(s / x) + (_R + _V * _V / 2) * t) / (_V * sqrt_t)
+    d1 = (xp.log(s / x) + (r + _V * _V / 2) * t) / (_V * sqrt_t)
     d2 = d1 - _V * sqrt_t
     c1, c2 = _cnd_xp(xp, d1), _cnd_xp(xp, d2)
-    e = xp.exp(-_R * t)
+    e = xp.exp(-r * t)
     return s * c1 - x * e * c2, x * e * (1.0 - c2) - s * (1.0 - c1)
 
 
@@ -117,4 +121,17 @@ def bench_kernel(event_time, host_time, sizes=(16, 20, 24)):
             rows.append(dict(op=name + '.ufunc', dtype=dt, size=n,
                              device_s=t_u, numpy_s=t_np, ratio=t_u / t_np,
                              rate='', correct=ok_u))
+            if name == 'blackscholes':
+                rows.append(_new_scalar_row(bs, ds, hs, n, t_u, t_np,
+                                            event_time, batch, repeat))
     return rows
+
+
+def _new_scalar_row(bs, ds, hs, n, t_u, t_np, event_time, batch, repeat):
+    rates = iter(0.01 + 1e-6 * k for k in range(1 << 30))
+    t_k = event_time(lambda: bs(*ds, next(rates), _V), batch, repeat)
+    r = 0.0317
+    ok = _close(bs(*ds, r, _V), _bs_xp(numpy, *hs, r=r), numpy.float64)
+    return dict(op='blackscholes.kernel_new_r', dtype='float64', size=n,
+                device_s=t_k, numpy_s=t_np, ratio=t_k / t_np,
+                rate='{:.2f} x ufunc'.format(t_k / t_u), correct=ok)

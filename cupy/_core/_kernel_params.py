@@ -128,11 +128,19 @@ def preprocess(args):
     return out
 
 
+# Python scalar types whose binding does not depend on the value
+# (numpy.result_type of any of them; an int's depends on its size)
+_PY_DTYPES = {float: numpy.dtype(numpy.float64),
+              bool: numpy.dtype(numpy.bool_),
+              complex: numpy.dtype(numpy.complex128)}
+
+
 def scalar_dtype(a):
     """The dtype a scalar argument binds a placeholder to."""
     if isinstance(a, numpy.generic):
         return a.dtype
-    return numpy.result_type(a)
+    dt = _PY_DTYPES.get(type(a))
+    return dt if dt is not None else numpy.result_type(a)
 
 
 def decide_types(in_params, out_params, in_args, out_args):

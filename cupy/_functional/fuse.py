@@ -10,7 +10,23 @@ them without running the Python function again (as CuPy runs the kernel
 it compiled for that signature), the consecutive elementwise operations
 merged into loop programs (cupy/_core/_ckernel/_replay.py, _merge.py).
 A function whose run reads device values on the host (a Python branch
-on an array's value, ``float(x)``) is run op by op every time.  Called
+on an array's value, ``float(x)``) is run op by op every time.
+
+Scalar arguments: a recording holds the scalars' values, so a new value
+is a new signature.  When a second signature differs from the first
+only in the scalars' values (all of them changed), the two recordings
+are compared: where they issue the same requests and each differing
+host scalar is an argument's value converted to the request's dtype,
+that scalar becomes a parameter, and calls with any value replay that
+recording with their own values (cupy/_core/_ckernel/_replay.py
+`parametrize`).  Values for which the core or NumPy choose another
+operation (the ** operator's 0, 2, -1 and 0.5: core.pyx
+_scalar_power_ufunc), integers that do not fit the request's dtype, and
+scalars computed from an argument in Python (``x * abs(a)`` is seen as
+the value abs(a): a Python computation is not recorded) are where this
+can differ: the first two run their own recording; the third is
+replayed as the argument's value when both compared values were
+unchanged by the computation (documented in TODO.md).  Called
 with NumPy arrays only (no device array), it runs on the host, as
 CuPy's fused functions do."""
 
@@ -50,13 +66,42 @@ class Fusion:
             rec, as_tuple = got
             res = _replay.replay(rec, arrays)
             return tuple(res) if as_tuple else res[0]
+        values = [a for a in args if not isinstance(a, core.ndarray)]
+        gkey = _generic_key(key) if values else None
+        if gkey is not None:
+            g, _ = self._cache.get(gkey)
+            if type(g) is tuple and g[0] is not None and \
+                    _replay.exact(g[0], values) and not _special(values):
+                res = _replay.replay(g[0], arrays, values)
+                return tuple(res) if g[1] else res[0]
         if seen:
             return self.func(*args)
         value, rec = _replay.record(lambda: self.func(*args), arrays,
                                     _results)
-        self._cache.put(key, None if rec is None else
-                        (rec, isinstance(value, tuple)))
+        entry = (rec, isinstance(value, tuple)) \
+            if isinstance(rec, _replay.Recording) else rec
+        self._cache.put(key, entry)
+        if gkey is not None and isinstance(rec, _replay.Recording):
+            self._parametrize(gkey, entry, values)
         return value
+
+    def _parametrize(self, gkey, entry, values):
+        """Keep the first recording of the generic signature `gkey`; at
+        a later one with other values, try to make the parametric one."""
+        from cupy._core._ckernel import _replay
+        g, seen = self._cache.get(gkey)
+        if not seen:
+            self._cache.put(gkey, (None, entry, values))
+            return
+        if type(g) is not tuple or g[0] is not None:
+            return
+        _, first, first_values = g
+        if first[1] != entry[1] or _special(values) or \
+                _special(first_values):
+            return
+        p = _replay.parametrize(first[0], entry[0], first_values, values)
+        if p is not None:
+            self._cache.put(gkey, (p, entry[1]))
 
     def _signature(self, args):
         """The key of a call's recording, or None when it is not
@@ -90,6 +135,23 @@ class Fusion:
     def clear_cache(self):
         """Forget the recorded runs."""
         self._cache.clear()
+
+
+# scalar values for which a ufunc or operator of the core picks another
+# operation (core.pyx _scalar_power_ufunc: 2, -1, 0.5; a fill of 0)
+_SPECIAL = (0, 2, -1, 0.5)
+
+
+def _special(values):
+    return any(not isinstance(v, complex) and v in _SPECIAL
+               for v in values)
+
+
+def _generic_key(key):
+    """key with each scalar's value replaced by its type."""
+    return ('generic',) + tuple(
+        (k[0], 'param') if len(k) == 2 else k for k in key[1:]) + \
+        (key[0],)
 
 
 def _results(value):

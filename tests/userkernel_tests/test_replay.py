@@ -68,11 +68,14 @@ def test_repeated_calls_replay(monkeypatch):
         testing.assert_allclose(got, _ref(x, y, 0.25), rtol=1e-14)
 
 
-def test_new_scalar_value_is_a_new_signature(monkeypatch):
+def test_new_scalar_value_runs_once_with_device_scalars(monkeypatch):
+    # the first value has its recording; the second runs the kernel with
+    # its scalars on the device, which every later value replays
+    # (test_replay_params.py)
     k = cupy.ElementwiseKernel('T x, T y, T s', 'T z', _BODY, 'scalars')
     counts = _interpreted(monkeypatch)
     x, y = _rand(64), _rand(64, seed=1)
-    for s in (0.5, 2.0, 0.5, 2.0):
+    for s in (0.5, 2.0, 0.5, 2.0, 3.0):
         testing.assert_allclose(k(cupy.array(x), cupy.array(y), s),
                                 _ref(x, y, s), rtol=1e-14)
     assert counts[0] == 2
@@ -128,9 +131,10 @@ def test_raw_gather_and_scatter_replay(monkeypatch):
     assert counts[0] == 1
 
 
-def test_varying_loop_is_interpreted_every_time(monkeypatch):
+def test_varying_loop_is_replayed_by_rounds(monkeypatch):
     # the trip count depends on the data: one "any active" read per
-    # round, so the run is not replayed and stays right for new data
+    # round; the recording keeps the rounds' structure (_loops.py) and
+    # stays right for new data
     k = cupy.ElementwiseKernel('int32 x', 'int32 steps', '''
         int v = x; int c = 0;
         while (v != 1 && c < 500) { v = (v % 2) ? 3 * v + 1 : v / 2; c++; }
@@ -144,11 +148,11 @@ def test_varying_loop_is_interpreted_every_time(monkeypatch):
             v = 3 * v + 1 if v % 2 else v // 2
             c += 1
         return c
-    for lo in (1, 30):
+    for lo in (1, 30, 7):
         xs = numpy.arange(lo, lo + 20, dtype=numpy.int32)
         testing.assert_array_equal(k(cupy.array(xs)),
                                    [collatz(int(v)) for v in xs])
-    assert counts[0] == 2
+    assert counts[0] == 1
 
 
 def test_uniform_loop_is_unrolled_into_the_recording(monkeypatch):

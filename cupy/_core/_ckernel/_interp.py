@@ -16,7 +16,9 @@ import numpy
 from cupy._core import core
 from cupy._core import _routines_indexing
 from cupy._core._ckernel import _ctypes
+from cupy._core._ckernel import _loops
 from cupy._core._ckernel import _mathfns
+from cupy._core._ckernel import _replay
 from cupy._core._ckernel import _values
 from cupy._core._ckernel._errors import KernelSyntaxError, \
     UnsupportedKernelError
@@ -364,6 +366,8 @@ class Interpreter:
         self.loops += 1
         frame.saved_exit = self.exit
         self.loop = frame
+        # a recording sees where the loop's rounds are (_loops.py)
+        _replay.mark(_loops.LOOP)
         try:
             if kind == 'for':
                 init, cond, step, body = st[2], st[3], st[4], st[5]
@@ -383,11 +387,12 @@ class Interpreter:
                         break
                     if c is not True or frame.brk is not False or \
                             self.fn.ret is not False:
-                        if not mask_any(active):
+                        if not mask_any(active, self.host_state):
                             break
                 elif active is False:
                     break
-                elif frame.brk is not False and not mask_any(active):
+                elif frame.brk is not False and \
+                        not mask_any(active, self.host_state):
                     break
                 first = False
                 frame.cont = False
@@ -401,10 +406,30 @@ class Interpreter:
                     self.expr(step, self.live(active))
             self.exit = mask_or(frame.saved_exit, self.fn.ret)
         finally:
+            _replay.mark(_loops.END)
             self.loops -= 1
             self.loop = outer_loop
             self.scopes.pop()
             self.types.pop()
+
+    def host_state(self):
+        """What decides a loop's rounds besides the device values: the
+        uniform (host) variables and the exits that are not masks (a
+        recorded loop is replayed only where these stay the same from
+        round to round: _loops.py)."""
+        res = [_flag(self.exit), _flag(self.fn.ret)]
+        f = self.loop
+        while f is not None:
+            res.append((_flag(f.brk), _flag(f.cont)))
+            f = f.outer
+        for scope in self.scopes:
+            for name, obj in scope.items():
+                elems = obj.elems if isinstance(obj, LocalArray) else \
+                    (obj,) if isinstance(obj, Var) else ()
+                for e in elems:
+                    if e.val is not None and e.val.host:
+                        res.append((name, e.val.dt, e.val.data.tobytes()))
+        return tuple(res)
 
     def flush(self):
         """Compute the deferred values of the variables in scope (before
@@ -882,6 +907,11 @@ class _RowOf:
         k = binary('+', binary('*', row, _values.host(ncol, _ctypes.LONG)),
                    col)
         return self.arr, k
+
+
+def _flag(mask):
+    # a uniform exit (True/False) or None for a per-element mask
+    return mask if type(mask) is bool else None
 
 
 def _as_dev(x, dt):

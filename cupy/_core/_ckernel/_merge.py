@@ -37,9 +37,11 @@ def _mergeable(entry):
     if '->' not in loop:
         return False
     i, o = loop.split('->')
-    # float16 loops run through float32 (not callable in a program)
+    # float16 loops run through float32 (not callable in a program); a
+    # scalar parameter (_replay.Param) is not written into a program
     return len(o) == 1 and len(i) == len(ins) and 'e' not in loop and \
-        all(c in '?bhilqBHILQfd' for c in i + o)
+        all(c in '?bhilqBHILQfd' for c in i + o) and \
+        all(type(t) is tuple or isinstance(t, numpy.generic) for t in ins)
 
 
 class _Group:

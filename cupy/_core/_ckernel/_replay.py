@@ -14,14 +14,23 @@ arguments, with fresh temporaries of the recorded sizes (allocated at
 their first use and released after their last, as the run held them),
 without interpreting anything.
 
+A loop whose trip count varies per element (masked rounds, one "any
+element active" read per round) is recorded with its structure and
+replayed round by round until no element is active (_loops.py).
+
+Scalar arguments: a recording may take host scalars as parameters
+(`Param` in its operand templates or attributes), replaced by the call's
+values in the recorded dtype (cupy.fuse, `parametrize`); a user kernel
+instead runs with its scalars as 0-d device arrays (_kernel_backend.py).
+
 A run that cannot be replayed is not kept (the caller runs it
-interpreted every time): one that copies between host and device (the
-"any element active" read of a loop whose trip count varies, a masked
-scatter, a counted host fallback: its later requests depend on the data
-read), one whose request returns a value to the host, one that reads
-device memory that is neither an argument nor made by the run, one that
-raises.  Requests issued by other threads while a run is recorded are
-not part of it.
+interpreted every time): one that copies between host and device other
+than the reads of its loops (a masked scatter reads its index count, a
+counted host fallback: its later requests depend on the data read), one
+whose request returns a value to the host, one that reads device memory
+that is neither an argument nor made by the run, one that raises.
+Requests issued by other threads while a run is recorded are not part of
+it.
 
 CUPY_USER_KERNEL_REPLAY=0 turns replaying off (for comparisons).
 """
@@ -35,6 +44,7 @@ import numpy
 from cupy._core import core
 from cupy._core import _dispatch
 from cupy._core._ckernel import _fuse
+from cupy._core._ckernel import _loops
 from cupy._core._ckernel import _merge
 from cupy.xpu import memory as _memory
 from cupy.xpu.stream import get_current_stream_ptr
@@ -42,6 +52,8 @@ from cupy_backends.backend.provider import OperationNotSupported, View
 
 _U8 = numpy.dtype(numpy.uint8)
 _MAX_SIGNATURES = 64        # recordings kept per kernel (an LRU bound)
+_MAX_RETRIES = 3            # runs with too few loop rounds recorded again
+RETRY = 'retry'             # record(): record the next call again
 
 _local = threading.local()
 
@@ -57,14 +69,49 @@ class Recording:
     after), the templates of the results, the sizes of the temporary
     slots."""
 
-    __slots__ = ('ops', 'results', 'nargs', 'sizes', 'refused')
+    __slots__ = ('ops', 'results', 'nargs', 'sizes', 'refused', 'raw',
+                 'params', 'direct', 'kept')
 
-    def __init__(self, ops, results, nargs, sizes):
+    def __init__(self, ops, results, nargs, sizes, raw=None):
         self.ops = ops
         self.results = results
         self.nargs = nargs
         self.sizes = sizes
         self.refused = set()    # merged programs the provider refused
+        self.raw = raw          # the requests as recorded (parametrize)
+        self.params = ()        # the dtypes of its Param values
+        self.kept = frozenset(t[1] for t in results if t[0] == 'temp')
+        # result temporaries that are a whole C-contiguous array: made
+        # as that array (one allocation, no view made per call)
+        self.direct = {}
+        for t in results:
+            if t[0] == 'temp' and t[5] == 0 and \
+                    sizes[t[1]] == t[2].itemsize * _count(t[3]) and \
+                    t[4] == _c_strides(t[3], t[2].itemsize):
+                self.direct[t[1]] = t
+
+
+class Param:
+    """A host scalar of a recording that is the call's scalar argument
+    `index`, converted to `dtype` (as the run converted it)."""
+
+    __slots__ = ('index', 'dtype')
+
+    def __init__(self, index, dtype):
+        self.index = index
+        self.dtype = dtype
+
+    def __eq__(self, other):
+        return type(other) is Param and other.index == self.index and \
+            other.dtype == self.dtype
+
+    def __hash__(self):
+        return hash((self.index, self.dtype))
+
+    def value(self, values):
+        with numpy.errstate(all='ignore'):
+            return numpy.asarray(values[self.index]).astype(
+                self.dtype)[()]
 
 
 class _Recorder:
@@ -79,6 +126,18 @@ class _Recorder:
         self.sizes = {}             # temporary slot -> bytes
         self.ops = []
         self.bad = None
+        self.reads = 0              # "any active" reads of loops
+
+    def mark(self, what, arr, info):
+        """A loop mark of the interpreter (_loops.py)."""
+        if threading.get_ident() != self.thread:
+            return
+        if what == _loops.READ:
+            self.reads += 1
+            self.ops.append((what, self._operand(arr._as_view(), False),
+                             info))
+        else:
+            self.ops.append((what,))
 
     def __call__(self, op, outs, ins, attrs, result):
         if threading.get_ident() != self.thread:
@@ -118,10 +177,24 @@ class _Recorder:
                 v.offset * arr.dtype.itemsize)
 
 
+def recording():
+    return getattr(_local, 'recorder', None) is not None
+
+
+def mark(what, arr=None, info=None):
+    """Tell the recorder of this thread (if any) about a loop: its start
+    (_loops.LOOP), its end (END), or the device value a round reads
+    (READ, arr, (the answer, the interpreter's uniform state))."""
+    rec = getattr(_local, 'recorder', None)
+    if rec is not None:
+        rec.mark(what, arr, info)
+
+
 def record(run, arrays, results_of):
     """Run `run()` recording its requests; `arrays` the device arrays of
     the call (arguments and outputs), `results_of(value)` the arrays the
-    run returned.  Returns (value, Recording or None)."""
+    run returned.  Returns (value, Recording, None (not replayable) or
+    RETRY (record the next call again))."""
     rec = _Recorder(arrays)
     _local.recorder = rec
     copies = _memory.host_copy_count()
@@ -131,7 +204,7 @@ def record(run, arrays, results_of):
     finally:
         _dispatch.set_tap(prev)
         _local.recorder = None
-    if _memory.host_copy_count() != copies:
+    if _memory.host_copy_count() != copies + rec.reads:
         rec.bad = 'the run copies between host and device'
     if rec.bad is not None:
         return value, None
@@ -142,12 +215,18 @@ def record(run, arrays, results_of):
             return value, None
         results.append(t)
     kept = {t[1] for t in results if t[0] == 'temp'}
-    ops = rec.ops
+    try:
+        ops = _loops.structure(rec.ops, rec.nargs, rec.sizes, kept)
+    except _loops.Retry:
+        return value, RETRY
+    except _loops.NotReplayable:
+        return value, None
+    raw = ops
     _fuse.refresh()
     if _fuse.enabled():
         ops = _merge.merge(ops, rec.nargs, kept)
     return value, Recording(_lifetimes(ops, rec.nargs), tuple(results),
-                            rec.nargs, rec.sizes)
+                            rec.nargs, rec.sizes, raw)
 
 
 def _lifetimes(ops, nargs):
@@ -171,23 +250,57 @@ def _lifetimes(ops, nargs):
                  for k, e in enumerate(ops))
 
 
-def _views(templates, mem, device):
+def _views(templates, mem, device, params=None):
     res = []
     for t in templates:
         if type(t) is tuple:
             base, nbytes = mem[t[0]]
             res.append(View(base, nbytes, t[1], t[2], t[3], t[4], device))
+        elif type(t) is Param:
+            res.append(t.value(params))
         else:
             res.append(t)
     return tuple(res)
 
 
-def _allocate(rec, s, bufs, mem):
-    b = core._empty((rec.sizes[s],), _U8)
+def _attrs(attrs, params):
+    if params is None or not any(type(v) is Param for v in attrs.values()):
+        return attrs
+    return {k: v.value(params) if type(v) is Param else v
+            for k, v in attrs.items()}
+
+
+def _buffer(nbytes):
+    b = core._empty((nbytes,), _U8)
     v = b._as_view()
-    bufs[s] = b
-    mem[s] = (v.base, v.nbytes)
-    return v.device_id
+    return b, (v.base, v.nbytes)
+
+
+def _allocate(rec, s, bufs, mem):
+    d = rec.direct.get(s)
+    if d is None:
+        bufs[s], mem[s] = _buffer(rec.sizes[s])
+    else:
+        b = bufs[s] = core._empty(d[3], d[2])
+        v = b._as_view()
+        mem[s] = (v.base, v.nbytes)
+    return bufs[s]._as_view().device_id
+
+
+def _count(shape):
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+def _c_strides(shape, itemsize):
+    res = []
+    st = itemsize
+    for s in reversed(shape):
+        res.append(st)
+        st *= max(s, 1)
+    return tuple(reversed(res))
 
 
 def _run_parts(rec, parts, bufs, mem, device, stream):
@@ -205,9 +318,9 @@ def _run_parts(rec, parts, bufs, mem, device, stream):
         del bufs[s], mem[s]
 
 
-def replay(rec, arrays):
-    """Run `rec` on `arrays` (of the recorded signature); returns the
-    result arrays."""
+def replay(rec, arrays, params=None):
+    """Run `rec` on `arrays` (of the recorded signature), `params` the
+    values of its Param scalars; returns the result arrays."""
     mem = {}
     bufs = {}
     device = -1
@@ -215,12 +328,22 @@ def replay(rec, arrays):
         v = a._as_view()
         mem[k] = (v.base, v.nbytes)
         device = v.device_id
-    kept = {t[1] for t in rec.results if t[0] == 'temp'}
+    kept = rec.kept
     stream = get_current_stream_ptr()
     for k, (op, outs, ins, attrs, starts, ends, parts) in \
             enumerate(rec.ops):
+        if op == '#loop':
+            # binds its outputs (starts) itself
+            _loops.run(attrs['loop'], bufs, mem, _buffer,
+                       lambda ts, m: _views(ts, m, device), stream)
+            for s in ends:
+                if s not in kept:
+                    del bufs[s], mem[s]
+            continue
         for s in starts:
             device = _allocate(rec, s, bufs, mem)
+        if params is not None:
+            attrs = _attrs(attrs, params)
         if parts is not None and k in rec.refused:
             _run_parts(rec, parts, bufs, mem, device, stream)
         elif parts is not None:
@@ -231,8 +354,8 @@ def replay(rec, arrays):
                 rec.refused.add(k)
                 _run_parts(rec, parts, bufs, mem, device, stream)
         else:
-            _dispatch.run(op, _views(outs, mem, device),
-                          _views(ins, mem, device), attrs, stream)
+            _dispatch.run(op, _views(outs, mem, device, params),
+                          _views(ins, mem, device, params), attrs, stream)
         for s in ends:
             if s not in kept:
                 del bufs[s], mem[s]
@@ -242,8 +365,12 @@ def replay(rec, arrays):
             res.append(arrays[t[1]])
             continue
         _, slot, dtype, shape, strides, off = t
-        res.append(core.ndarray(shape, dtype, bufs[slot].data + off,
-                                strides))
+        b = bufs[slot]
+        if rec.direct.get(slot) is t and b.dtype == dtype and \
+                b.shape == shape:
+            res.append(b)
+        else:
+            res.append(core.ndarray(shape, dtype, b.data + off, strides))
     return res
 
 
@@ -255,6 +382,7 @@ class Cache:
     def __init__(self):
         self._d = collections.OrderedDict()
         self._lock = threading.Lock()
+        self._retries = {}
 
     def get(self, key):
         """(recording or None, whether the signature was seen)."""
@@ -266,7 +394,18 @@ class Cache:
             return self._d[key], True
 
     def put(self, key, rec):
+        """Keep `rec` (a Recording, None, or RETRY: forget the signature
+        so that its next call is recorded again, at most _MAX_RETRIES
+        times, then None)."""
         with self._lock:
+            if rec is RETRY:
+                n = self._retries.get(key, 0) + 1
+                if len(self._retries) > 16 * _MAX_SIGNATURES:
+                    self._retries.clear()
+                self._retries[key] = n
+                if n < _MAX_RETRIES:
+                    return
+                rec = None
             self._d[key] = rec
             if len(self._d) > _MAX_SIGNATURES:
                 self._d.popitem(last=False)
@@ -274,6 +413,7 @@ class Cache:
     def clear(self):
         with self._lock:
             self._d.clear()
+            self._retries.clear()
 
 
 def array_key(a, bases):
@@ -286,7 +426,8 @@ def array_key(a, bases):
 
 
 def scalar_key(x):
-    x = numpy.asarray(x)
+    if not isinstance(x, numpy.generic):
+        x = numpy.asarray(x)
     return (x.dtype, x.tobytes())
 
 
@@ -298,5 +439,111 @@ def context_key():
 
 
 def _memory_device():
-    from cupy.xpu import device
-    return device.get_device_id()
+    # imported at first use (cupy.xpu imports the core)
+    global _device
+    if _device is None:
+        from cupy.xpu import device as _device
+    return _device.get_device_id()
+
+
+_device = None
+
+
+# ---------------------------------------------------- scalar parameters
+def parametrize(rec_a, rec_b, values_a, values_b):
+    """A recording that takes the call's scalars as Params, from two
+    recordings of one function whose scalar arguments all differ
+    (values_a, values_b): they must issue the same requests, except host
+    scalars that are, in both, the call's argument converted to the
+    recorded dtype; those become Params.  None where they differ
+    otherwise (a scalar computed from an argument, a choice made on its
+    value)."""
+    if rec_a is None or rec_b is None or rec_a.raw is None or \
+            rec_b.raw is None or len(rec_a.raw) != len(rec_b.raw) or \
+            rec_a.results != rec_b.results or rec_a.nargs != rec_b.nargs:
+        return None
+    for x, y in zip(values_a, values_b):
+        if _bytes(x) == _bytes(y):
+            return None
+    ops = []
+    for ea, eb in zip(rec_a.raw, rec_b.raw):
+        if ea[0] != eb[0] or ea[0] == '#loop' or ea[1] != eb[1] or \
+                len(ea[2]) != len(eb[2]) or ea[3].keys() != eb[3].keys():
+            return None
+        ins = []
+        for x, y in zip(ea[2], eb[2]):
+            p = _param_of(x, y, values_a, values_b)
+            if p is False:
+                return None
+            ins.append(x if p is None else p)
+        attrs = {}
+        for key in ea[3]:
+            p = _param_of(ea[3][key], eb[3][key], values_a, values_b)
+            if p is False:
+                return None
+            attrs[key] = ea[3][key] if p is None else p
+        ops.append((ea[0], ea[1], tuple(ins), attrs))
+    params = {}
+    for e in ops:
+        for t in e[2] + tuple(e[3].values()):
+            if type(t) is Param:
+                params.setdefault(t.index, set()).add(t.dtype)
+    if not params:
+        return None
+    kept = {t[1] for t in rec_a.results if t[0] == 'temp'}
+    if _fuse.enabled():
+        ops = _merge.merge(ops, rec_a.nargs, kept)
+    res = Recording(_lifetimes(ops, rec_a.nargs), rec_a.results,
+                    rec_a.nargs, rec_a.sizes)
+    res.params = tuple(sorted(params.items()))
+    return res
+
+
+def _bytes(x):
+    x = numpy.asarray(x)
+    return x.dtype, x.tobytes()
+
+
+def _param_of(x, y, values_a, values_b):
+    """None (the same operand in both), a Param, or False (they
+    differ otherwise)."""
+    if type(x) is tuple or type(y) is tuple:
+        return None if x == y else False
+    if not isinstance(x, numpy.generic) or not isinstance(y, numpy.generic):
+        try:
+            same = type(x) is type(y) and x == y
+        except (TypeError, ValueError):
+            same = False
+        return None if same is True else False
+    if x.dtype != y.dtype:
+        return False
+    if x.tobytes() == y.tobytes():
+        return None
+    found = None
+    for k in range(len(values_a)):
+        p = Param(k, x.dtype)
+        if _bytes(p.value(values_a)) == _bytes(x) and \
+                _bytes(p.value(values_b)) == _bytes(y):
+            if found is not None:
+                return False        # two arguments could be it
+            found = p
+    return False if found is None else found
+
+
+def exact(rec, values):
+    """Whether `values` convert to rec's Param dtypes as the run would
+    take them: an integer that does not fit one is refused there
+    (NumPy's OverflowError), a bool stays a bool, a complex value is not
+    taken as a real."""
+    for k, dts in rec.params:
+        v = values[k]
+        for dt in dts:
+            if isinstance(v, (bool, numpy.bool_)) != (dt.kind == 'b') or \
+                    isinstance(v, (complex, numpy.complexfloating)) and \
+                    dt.kind != 'c':
+                return False
+            if dt.kind in 'iu' and not (
+                    isinstance(v, (int, numpy.integer)) and
+                    numpy.iinfo(dt).min <= int(v) <= numpy.iinfo(dt).max):
+                return False
+    return True

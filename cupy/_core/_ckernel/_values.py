@@ -15,6 +15,8 @@ from cupy._core import core
 from cupy._core import _routines_ufuncs as _uf
 from cupy._core import _routines_math
 from cupy._core._ckernel import _ctypes
+from cupy._core._ckernel import _loops
+from cupy._core._ckernel import _replay
 from cupy._core._ckernel._fuse import Lazy, defer, defer_cast, \
     materialize, materialize_condition
 from cupy._core._ckernel._errors import KernelSyntaxError
@@ -191,8 +193,14 @@ def as_mask(v):
     return bool(b)
 
 
-def mask_any(m):
-    """Whether any element is active (one device-to-host read)."""
+def mask_any(m, state=None):
+    """Whether any element is active (one device-to-host read, which a
+    recording notes with the answer and state(), the interpreter's
+    uniform state: _replay.py, _loops.py)."""
     if m is True or m is False:
         return m
-    return bool(materialize(m).any())
+    r = materialize(m).any()
+    value = bool(r)
+    if _replay.recording():
+        _replay.mark(_loops.READ, r, (value, state() if state else None))
+    return value

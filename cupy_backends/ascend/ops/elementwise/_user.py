@@ -38,12 +38,21 @@ def _refuse(why):
     raise OperationNotSupported('elementwise_program: ' + why)
 
 
-def _callee_lines(name, loop):
-    """The lines ufunc `name` runs for `loop`, or a refusal."""
+def _callee_lines(name, loop, literals=()):
+    """The lines ufunc `name` runs for `loop`, or a refusal.  `literals`:
+    the operand numbers the call gives as literals: where the table has a
+    separate program for host-scalar operands there (power's scalar
+    exponent, clip's scalar bounds: 'scalars' in _table.py), the ufunc
+    called with a host scalar runs that program, not this one, so the
+    call is refused (the steps then run one by one, as the ufunc)."""
     from cupy_backends.ascend.ops.elementwise import _compile
     for filt, alts, opts in _table.UFUNCS.get(name, ()):
         if not _compile._matches(filt, loop):
             continue
+        if 'scalars' in opts and any(opts['scalars'][1] >> j & 1
+                                     for j in literals):
+            _refuse('{} {} has a program for scalar operands'.format(
+                name, loop))
         for lines in alts:
             try:
                 _compile.compile_program(name, loop, lines, opts.get('via'))
@@ -53,6 +62,16 @@ def _callee_lines(name, loop):
                 _refuse('{} {} runs through another type'.format(name, loop))
             return lines
     _refuse('{} has no device program for {}'.format(name, loop))
+
+
+def _is_literal(arg, c):
+    """Whether call argument `arg` is a literal (not a register)."""
+    from cupy_backends.ascend.ops.elementwise import _compile
+    try:
+        _compile._literal_value(arg, c)
+    except (_compile.CompileError, ValueError, KeyError):
+        return False
+    return True
 
 
 def _type_char(expr, T):
@@ -69,7 +88,9 @@ def _inline(k, dst, dst_type, op, argtext):
     args = [t.strip() for t in argtext.split(',')]
     if len(args) != len(ins) or len(out) != 1:
         _refuse('bad call ' + op)
-    lines = _callee_lines(name, ins + '->' + out)
+    lines = _callee_lines(name, ins + '->' + out,
+                          [j for j, a in enumerate(args)
+                           if _is_literal(a, ins[j])])
     ren = {_compile.INPUTS[j]: a for j, a in enumerate(args)}
     ren['o0'] = dst
     for line in lines:
