@@ -61,10 +61,19 @@ def _ops(mod, lin, to_dev, np, torch=None):
         x = rng.standard_normal((count, n, n)).astype('float32')
         spd = x @ np.swapaxes(x, -1, -2) + n * np.eye(n, dtype='float32')
         x, spd = to_dev(x), to_dev(spd)
+        rhs = to_dev(rng.standard_normal((count, n, 1)).astype('float32'))
         out['inv batch f32 {}x{}'.format(count, n)] = \
             lambda x=x: lin.inv(x)
         out['cholesky batch f32 {}x{}'.format(count, n)] = \
             lambda s=spd: lin.cholesky(s)
+        out['solve batch f32 {}x{}'.format(count, n)] = \
+            lambda x=x, r=rhs: lin.solve(x, r)
+        out['det batch f32 {}x{}'.format(count, n)] = \
+            lambda x=x: lin.det(x)
+        out['eigh batch f32 {}x{}'.format(count, n)] = \
+            lambda s=spd: lin.eigh(s)
+        out['svd batch f32 {}x{}'.format(count, n)] = \
+            lambda x=x: lin.svd(x)
     return out
 
 

@@ -69,6 +69,8 @@ _CUDA_MODULES = [
     ('cupy_backends.cuda._runtime', [], [CUDA_INCLUDE], []),
     # cuSOLVER and cuBLAS trsm: the linalg family (issue 19)
     ('cupy_backends.cuda.ops._linalg', [], [CUDA_INCLUDE], []),
+    # LU (getrf/getrs) and the batched cuSOLVER/cuBLAS forms (issue 19)
+    ('cupy_backends.cuda.ops._linalg_batched', [], [CUDA_INCLUDE], []),
 ]
 
 

@@ -125,18 +125,20 @@ def _vectors(t, z, w, eps):
 _complex_eig = []
 
 
-def _always_complex():
-    """Whether the installed NumPy's eig (with vectors) returns complex
-    arrays for real input even when every eigenvalue is real (NumPy 2.5
-    does, 2.4 returns real ones; eigvals stays real in both): asked of
-    NumPy once, on a 1x1 matrix."""
+def _always_complex(vectors):
+    """Whether the installed NumPy's eig (``vectors``) or eigvals returns
+    complex arrays for real input even when every eigenvalue is real
+    (NumPy 2.5.2 does for both, 2.4 returns real ones): asked of NumPy
+    once each, on a 1x1 matrix."""
     if not _complex_eig:
-        _complex_eig.append(numpy.linalg.eig(
-            numpy.ones((1, 1))).eigenvalues.dtype.kind == 'c')
-    return _complex_eig[0]
+        one = numpy.ones((1, 1))
+        _complex_eig.extend([
+            numpy.linalg.eigvals(one).dtype.kind == 'c',
+            numpy.linalg.eig(one).eigenvalues.dtype.kind == 'c'])
+    return _complex_eig[1 if vectors else 0]
 
 
-def eig(a, loop, vectors):
+def eig(a, loop, vectors, real_if_real=False):
     """(w, v) of a stack of square ``loop`` matrices (v None without
     ``vectors``), NumPy's dtypes: real when every eigenvalue is real for
     real input."""
@@ -160,9 +162,9 @@ def eig(a, loop, vectors):
             vs[k] = _vectors(t, z, ws[k], eps)
     w = ws.reshape(batch + (n,))
     v = None if vs is None else vs.reshape(batch + (n, n))
-    if loop.kind != 'c' and not (vectors and _always_complex()):
-        # NumPy: real results when every eigenvalue is real (eig of
-        # NumPy 2.5: complex always)
+    if loop.kind != 'c' and (real_if_real or not _always_complex(vectors)):
+        # NumPy: real results when every eigenvalue is real (NumPy 2.5:
+        # complex always)
         size = float(_routines_statistics.amax(_uf.absolute(w)).get()) \
             if w.size else 0.0
         tol = 8 * n * eps * max(size, 1.0)

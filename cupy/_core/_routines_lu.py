@@ -22,10 +22,16 @@ SciPy's LinAlgWarning on an exactly singular matrix.
 
 lu_solve turns ipiv into a permutation on the host (a read and an upload
 of n integers, O(n), never the matrix), then two triangular solves.
+
+A provider that lists 'lu_factor' and 'lu_solve' (CUDA: getrf/getrs)
+gets the request instead (factor_stack, solve_stack): stacks of
+matrices, lu with each matrix column-major (SciPy's layout, which the
+libraries factor in place), piv int32 0-based.
 """
 
 import numpy
 
+from cupy._core import _dispatch
 from cupy._core import _routines_decomp as _decomp
 from cupy._core import _routines_math
 from cupy._core import _routines_sorting
@@ -73,8 +79,52 @@ def _factor_panel(a, piv, j0, j1, unit):
                                                               k + 1:j1]
 
 
+def native(loop):
+    """Whether the provider runs 'lu_factor' and 'lu_solve' of ``loop``."""
+    return (_dispatch.device_has('lu_factor', loop) and
+            _dispatch.device_has('lu_solve', loop))
+
+
+def _fortran_stack(shape, dtype):
+    # a new (..., m, n) array whose matrices are each column-major
+    return core._empty(shape[:-2] + (shape[-1], shape[-2]),
+                       dtype).swapaxes(-1, -2)
+
+
+def factor_stack(a, loop):
+    """(lu, piv) of a non-empty stack (..., m, n) by the provider's
+    'lu_factor': lu with column-major matrices, piv int32 (..., min(m,
+    n)), 0-based."""
+    m, n = a.shape[-2:]
+    lu = _fortran_stack(a.shape, loop)
+    piv = core._empty(a.shape[:-2] + (min(m, n),),
+                      numpy.dtype(numpy.int32))
+    x = a if a.dtype == loop else a.astype(loop)
+    core._run('lu_factor', (lu._as_view(), piv._as_view()),
+              (x._as_view(),), {})
+    return lu, piv
+
+
+def solve_stack(lu, piv, b, trans, loop):
+    """x of op(a) x = b by the provider's 'lu_solve' from factor_stack's
+    (lu, piv): b (..., n, k) of lu's batch shape, non-empty; x with
+    column-major matrices."""
+    x = _fortran_stack(b.shape, loop)
+    # the converted operands stay referenced until the call has queued
+    # its work (a View does not keep its memory alive)
+    piv = as_array(piv).astype(numpy.int32, copy=False)
+    lu = lu.astype(loop, copy=False)
+    b = b.astype(loop, copy=False)
+    core._run('lu_solve', (x._as_view(),),
+              (lu._as_view(), piv._as_view(), b._as_view()),
+              {'trans': trans})
+    return x
+
+
 def lu_factor(a, loop):
     """(lu, piv) of a 2-D matrix in ``loop``: LAPACK getrf's result."""
+    if a.size and native(loop):
+        return factor_stack(a, loop)
     m, n = a.shape
     lu = a.astype(loop)         # a copy: the input is never modified
     kmax = min(m, n)
@@ -104,11 +154,11 @@ def zero_pivot(lu):
 
 
 def composable(loop):
-    """Whether this module runs ``loop`` on the device (the route
-    _routines_decomp gives 'lu_factor': the provider's triangular solve
-    of the loop; the elementwise parts exist for every linalg loop)."""
-    from cupy._core import _dispatch
-    return _dispatch.route('lu_factor', loop) == 'composed'
+    """Whether this module runs ``loop`` on the device: the provider's
+    LU, or the route _routines_decomp gives 'lu_factor' (the provider's
+    triangular solve of the loop; the elementwise parts exist for every
+    linalg loop)."""
+    return native(loop) or _dispatch.route('lu_factor', loop) == 'composed'
 
 
 
@@ -131,6 +181,12 @@ def lu_solve(lu, piv, b, trans, loop):
     """x with a x = b (0), a^T x = b (1), a^H x = b (2) from lu_factor's
     (lu, piv), on the device but for the permutation (O(n) bytes)."""
     n = lu.shape[0]
+    piv = as_array(piv)
+    if b.size and n and b.ndim in (1, 2) and piv.shape == (n,) and \
+            native(loop):
+        x = solve_stack(lu, piv, b if b.ndim == 2 else b[:, None], trans,
+                        loop)
+        return x if b.ndim == 2 else x[:, 0]
     perm = as_array(permutation(piv, n))
     lu = lu.astype(loop, copy=False)
     b = b.astype(loop, copy=False)

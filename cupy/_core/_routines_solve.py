@@ -196,6 +196,12 @@ def solve(a, b, loop):
     aa = _routines_manipulation.broadcast_to(a, batch + (n, n))
     if not aa.flags.c_contiguous:
         aa = _as_loop(aa, loop).copy()
+    if n and k and 0 not in batch and _dispatch.device_has('solve', loop):
+        # the provider's gesv (getrf + getrs), one read of its flags
+        x = _native_solve(aa, _routines_manipulation.broadcast_to(bb, shape),
+                          loop)
+        if x is not None:
+            return x[..., 0] if vector else x
     # NumPy (OpenBLAS builds since 2.4) raises for a singular matrix even
     # with no right-hand side; CuPy does not unless errstate(linalg=
     # 'raise') was asked for, and its tests hold both: with nothing to
@@ -213,10 +219,28 @@ def solve(a, b, loop):
     return x[..., 0] if vector else x
 
 
+def _native_solve(a, b, loop):
+    # x of a x = b by the provider's 'solve' (a and b non-empty stacks of
+    # one batch shape), or None where it declines; NumPy's LinAlgError
+    # where a pivot is exactly zero (one read of the info flags)
+    x = core._empty(b.shape, loop)
+    info = core._empty(a.shape[:-2], numpy.dtype(numpy.int32))
+    aa, bb = _as_loop(a, loop), _as_loop(b, loop)
+    if not _run('solve', (x, info), (aa, bb)):
+        return None
+    if checks_on() and bool(_routines_logic.any(info != 0).get()):
+        raise numpy.linalg.LinAlgError('Singular matrix')
+    return x
+
+
 def inv(a, loop):
     """The inverse of a square stack, or None."""
     if a.size == 0:
         return _as_loop(a, loop).copy()
+    if _dispatch.device_has('solve', loop):
+        x = _native_solve(a, _eye_like(a.shape, loop), loop)
+        if x is not None:
+            return x
     if not _check_singular(a, loop):
         return None
     if _dispatch.device_has('inv', loop):

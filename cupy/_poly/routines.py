@@ -13,6 +13,7 @@ import numpy
 
 import cupy
 from cupy._core import core
+from cupy.linalg import _decomposition
 
 
 def _poly1d_type():
@@ -227,7 +228,7 @@ def roots(p):
     if n > 1:
         a = cupy.diag(cupy.ones((n - 2,), p.dtype), -1)
         a[0, :] = -p[1:] / p[0]
-        r = cupy.linalg.eigvals(a)
+        r = _decomposition._eigvals_real_if_real(a)
     else:
         r = cupy.array([])
     return cupy.concatenate([r, cupy.zeros(trailing, r.dtype)])

@@ -124,3 +124,17 @@ def eigvals(a):
     if _eig.composable(loop):
         return _eig.eig(a, loop, False)[0]
     return _decomp.run('eig', numpy.linalg.eigvals, (a,), loop)
+
+
+def _eigvals_real_if_real(a):
+    """eigvals, real when every eigenvalue of a real matrix is (NumPy's
+    roots and polyroots return real roots so, also where NumPy 2.5's
+    eigvals is complex)."""
+    a, loop = _square(a)
+    if _eig.composable(loop):
+        return _eig.eig(a, loop, False, real_if_real=True)[0]
+    w = _decomp.run('eig', numpy.linalg.eigvals, (a,), loop)
+    if loop.kind != 'c' and w.dtype.kind == 'c' and not bool(
+            (w.imag != 0).any()):
+        w = w.real.astype(loop)
+    return w

@@ -5,6 +5,7 @@ import numpy
 
 import cupy
 from cupy._core import core
+from cupy.linalg import _decomposition
 from cupy.polynomial import polyutils as pu
 
 
@@ -211,7 +212,7 @@ def polyroots(c):
     if c.shape[0] == 2:
         return (-c[0] / c[1]).reshape(1)
     m = polycompanion(c)[::-1, ::-1]
-    r = cupy.linalg.eigvals(m)
+    r = _decomposition._eigvals_real_if_real(m)
     return cupy.sort(r)
 
 

@@ -167,6 +167,7 @@ cdef int check_cufft(int status, str function) except -1
 cdef extern from "cupy_cuda.h" nogil:
     ctypedef void* cusolverDnHandle_t
     ctypedef void* gesvdjInfo_t
+    ctypedef void* syevjInfo_t
 
 # the signatures (declared here, not taken from the header: its fields
 # have exactly these types)
@@ -201,6 +202,28 @@ ctypedef int (*syevd_t)(cusolverDnHandle_t, int, int, int, void*, int,
 ctypedef int (*trsm_t)(cublasHandle_t, int, int, int, int, int, int,
                        const void*, const void*, int, void*,
                        int) noexcept nogil
+# the batched forms (include/cupy_cuda.h CUPY_CUSOLVER_BATCHED,
+# CUPY_CUBLAS_LU_BATCHED)
+ctypedef int (*potrf_batched_t)(cusolverDnHandle_t, int, int, void**, int,
+                                int*, int) noexcept nogil
+ctypedef int (*syevj_batched_bufsize_t)(cusolverDnHandle_t, int, int, int,
+                                        const void*, int, const void*, int*,
+                                        syevjInfo_t, int) noexcept nogil
+ctypedef int (*syevj_batched_t)(cusolverDnHandle_t, int, int, int, void*,
+                                int, void*, void*, int, int*, syevjInfo_t,
+                                int) noexcept nogil
+ctypedef int (*gesvdj_batched_bufsize_t)(
+    cusolverDnHandle_t, int, int, int, const void*, int, const void*,
+    const void*, int, const void*, int, int*, gesvdjInfo_t,
+    int) noexcept nogil
+ctypedef int (*gesvdj_batched_t)(cusolverDnHandle_t, int, int, int, void*,
+                                 int, void*, void*, int, void*, int, void*,
+                                 int, int*, gesvdjInfo_t, int) noexcept nogil
+ctypedef int (*getrf_batched_t)(cublasHandle_t, int, void* const*, int, int*,
+                                int*, int) noexcept nogil
+ctypedef int (*getrs_batched_t)(cublasHandle_t, int, int, int,
+                                const void* const*, int, const int*,
+                                void* const*, int, int*, int) noexcept nogil
 cdef extern from "cupy_cuda.h" nogil:
     ctypedef struct cupy_cusolver_table:
         int (*cusolverGetVersion)(int*) noexcept nogil
@@ -209,6 +232,8 @@ cdef extern from "cupy_cuda.h" nogil:
         int (*cusolverDnSetStream)(cusolverDnHandle_t, cudaStream_t) noexcept nogil
         int (*cusolverDnCreateGesvdjInfo)(gesvdjInfo_t*) noexcept nogil
         int (*cusolverDnDestroyGesvdjInfo)(gesvdjInfo_t) noexcept nogil
+        int (*cusolverDnCreateSyevjInfo)(syevjInfo_t*) noexcept nogil
+        int (*cusolverDnDestroySyevjInfo)(syevjInfo_t) noexcept nogil
         bufsize_t cusolverDnSgetrf_bufferSize
         getrf_t cusolverDnSgetrf
         getrs_t cusolverDnSgetrs
@@ -261,11 +286,39 @@ cdef extern from "cupy_cuda.h" nogil:
         gesvdj_t cusolverDnZgesvdj
         syevd_bufsize_t cusolverDnZheevd_bufferSize
         syevd_t cusolverDnZheevd
+        potrf_batched_t cusolverDnSpotrfBatched
+        syevj_batched_bufsize_t cusolverDnSsyevjBatched_bufferSize
+        syevj_batched_t cusolverDnSsyevjBatched
+        gesvdj_batched_bufsize_t cusolverDnSgesvdjBatched_bufferSize
+        gesvdj_batched_t cusolverDnSgesvdjBatched
+        potrf_batched_t cusolverDnDpotrfBatched
+        syevj_batched_bufsize_t cusolverDnDsyevjBatched_bufferSize
+        syevj_batched_t cusolverDnDsyevjBatched
+        gesvdj_batched_bufsize_t cusolverDnDgesvdjBatched_bufferSize
+        gesvdj_batched_t cusolverDnDgesvdjBatched
+        potrf_batched_t cusolverDnCpotrfBatched
+        syevj_batched_bufsize_t cusolverDnCheevjBatched_bufferSize
+        syevj_batched_t cusolverDnCheevjBatched
+        gesvdj_batched_bufsize_t cusolverDnCgesvdjBatched_bufferSize
+        gesvdj_batched_t cusolverDnCgesvdjBatched
+        potrf_batched_t cusolverDnZpotrfBatched
+        syevj_batched_bufsize_t cusolverDnZheevjBatched_bufferSize
+        syevj_batched_t cusolverDnZheevjBatched
+        gesvdj_batched_bufsize_t cusolverDnZgesvdjBatched_bufferSize
+        gesvdj_batched_t cusolverDnZgesvdjBatched
     ctypedef struct cupy_cublas_solver_table:
         trsm_t cublasStrsm_v2
         trsm_t cublasDtrsm_v2
         trsm_t cublasCtrsm_v2
         trsm_t cublasZtrsm_v2
+        getrf_batched_t cublasSgetrfBatched
+        getrs_batched_t cublasSgetrsBatched
+        getrf_batched_t cublasDgetrfBatched
+        getrs_batched_t cublasDgetrsBatched
+        getrf_batched_t cublasCgetrfBatched
+        getrs_batched_t cublasCgetrsBatched
+        getrf_batched_t cublasZgetrfBatched
+        getrs_batched_t cublasZgetrsBatched
 
 cdef cupy_cusolver_table* cusolver() except NULL
 cdef cupy_cublas_solver_table* cublas_solver() except NULL

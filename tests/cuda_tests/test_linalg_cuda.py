@@ -12,7 +12,7 @@ from cupy._core import _fallback
 
 _LOOPS = 'fdFD'
 _OPS = ('slogdet', 'inv', 'cholesky', 'triangular_solve', 'qr', 'svd',
-        'eigh')
+        'eigh', 'lu_factor', 'lu_solve', 'solve')
 
 
 def _rand(shape, dtype, seed=0):
@@ -47,7 +47,7 @@ def test_routes_native():
     for op in _OPS:
         for ch in _LOOPS:
             assert _dispatch.route(op, numpy.dtype(ch)) == 'native', (op, ch)
-    for op in ('solve', 'det', 'lstsq', 'lu_factor', 'eig'):
+    for op in ('det', 'lstsq', 'eig'):
         for ch in _LOOPS:
             assert _dispatch.route(op, numpy.dtype(ch)) == 'composed'
 
@@ -215,3 +215,99 @@ def test_lstsq_pinv_lu(dtype):
     numpy.testing.assert_allclose(lu.get(), wlu, rtol=_tol(dtype) * 10,
                                   atol=_tol(dtype) * 10)
     numpy.testing.assert_array_equal(piv.get(), wpiv)
+
+
+@pytest.mark.parametrize('dtype', list(_LOOPS))
+@pytest.mark.parametrize('shape', [(6, 6), (5, 3), (3, 5), (1, 1)])
+def test_lu_factor_native(dtype, shape):
+    # getrf: SciPy's packed factors and 0-based pivots, rectangular too
+    import scipy.linalg
+    a = _rand(shape, dtype, seed=5)
+    lu, piv = cupyx.scipy.linalg.lu_factor(cupy.asarray(a))
+    if shape[0] == shape[1]:
+        wlu, wpiv = scipy.linalg.lu_factor(a)
+    else:
+        # SciPy's lu_factor of a rectangular matrix: LAPACK's getrf too
+        wlu, wpiv, _ = scipy.linalg.lapack.get_lapack_funcs(
+            ('getrf',), (a,))[0](a)
+    assert piv.dtype == numpy.int32
+    numpy.testing.assert_array_equal(piv.get(), wpiv)
+    numpy.testing.assert_allclose(lu.get(), wlu, rtol=_tol(dtype) * 10,
+                                  atol=_tol(dtype) * 10)
+    p, low, up = cupyx.scipy.linalg.lu(cupy.asarray(a))
+    numpy.testing.assert_allclose((p @ low @ up).get(), a,
+                                  rtol=_tol(dtype) * 10,
+                                  atol=_tol(dtype) * 10)
+
+
+@pytest.mark.parametrize('dtype', list(_LOOPS))
+@pytest.mark.parametrize('trans', [0, 1, 2])
+@pytest.mark.parametrize('bshape', [(7,), (7, 3)])
+def test_lu_solve_native(dtype, trans, bshape):
+    import scipy.linalg
+    a = _rand((7, 7), dtype, seed=6)
+    b = _rand(bshape, dtype, seed=7)
+    f = cupyx.scipy.linalg.lu_factor(cupy.asarray(a))
+    x = cupyx.scipy.linalg.lu_solve(f, cupy.asarray(b), trans=trans)
+    want = scipy.linalg.lu_solve(scipy.linalg.lu_factor(a), b, trans=trans)
+    assert x.shape == want.shape
+    numpy.testing.assert_allclose(x.get(), want, rtol=_tol(dtype) * 10,
+                                  atol=_tol(dtype) * 10)
+    # pivots given as a host int64 array, as SciPy accepts
+    x2 = cupyx.scipy.linalg.lu_solve((f[0], f[1].get().astype(numpy.int64)),
+                                     cupy.asarray(b), trans=trans)
+    numpy.testing.assert_array_equal(x2.get(), x.get())
+
+
+@pytest.mark.parametrize('dtype', list(_LOOPS))
+@pytest.mark.parametrize('shape', [(64, 8, 8), (2, 3, 5, 5), (3, 40, 40)])
+def test_batched_stacks(dtype, shape):
+    # the batched library forms (getrf/getrs/potrf for every order here,
+    # the Jacobi eigh/svd up to 32) and the per-matrix loops above 32
+    tol = _tol(dtype) * 10
+    a = _rand(shape, dtype, seed=8)
+    h = _hpd(shape, dtype, seed=9)
+    b = _rand(shape[:-1] + (2,), dtype, seed=10)
+    d = cupy.asarray(a)
+    numpy.testing.assert_allclose(cupy.linalg.inv(d).get(),
+                                  numpy.linalg.inv(a), rtol=tol, atol=tol)
+    numpy.testing.assert_allclose(cupy.linalg.det(d).get(),
+                                  numpy.linalg.det(a), rtol=tol)
+    numpy.testing.assert_allclose(
+        cupy.linalg.solve(d, cupy.asarray(b)).get(),
+        numpy.linalg.solve(a, b), rtol=tol, atol=tol)
+    numpy.testing.assert_allclose(
+        cupy.linalg.cholesky(cupy.asarray(h)).get(), numpy.linalg.cholesky(h),
+        rtol=tol, atol=tol)
+    w, v = cupy.linalg.eigh(cupy.asarray(h))
+    numpy.testing.assert_allclose(w.get(), numpy.linalg.eigvalsh(h),
+                                  rtol=tol, atol=tol)
+    vh = numpy.conj(numpy.swapaxes(v.get(), -1, -2))
+    numpy.testing.assert_allclose((v.get() * w.get()[..., None, :]) @ vh,
+                                  h, rtol=tol, atol=tol * shape[-1])
+    u, s, vt = cupy.linalg.svd(d, full_matrices=False)
+    numpy.testing.assert_allclose(s.get(), numpy.linalg.svd(a,
+                                                            compute_uv=False),
+                                  rtol=tol, atol=tol)
+    numpy.testing.assert_allclose((u.get() * s.get()[..., None, :]) @
+                                  vt.get(), a, rtol=tol, atol=tol)
+    u, s, vt = cupy.linalg.svd(d[..., :, :3], full_matrices=True)
+    assert u.shape == shape[:-1] + (shape[-2],)
+    assert vt.shape == shape[:-2] + (3, 3)
+    numpy.testing.assert_allclose(
+        (u.get()[..., :3] * s.get()[..., None, :]) @ vt.get(),
+        a[..., :3], rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize('dtype', list(_LOOPS))
+def test_batched_singular_and_not_positive_definite(dtype):
+    a = _rand((5, 4, 4), dtype)
+    a[3, 1] = 0                 # one exactly singular matrix in the stack
+    with pytest.raises(numpy.linalg.LinAlgError):
+        cupy.linalg.solve(cupy.asarray(a), cupy.asarray(a[..., :1]))
+    with pytest.raises(numpy.linalg.LinAlgError):
+        cupy.linalg.inv(cupy.asarray(a))
+    h = _hpd((5, 4, 4), dtype)
+    h[2] = -h[2]
+    with pytest.raises(numpy.linalg.LinAlgError):
+        cupy.linalg.cholesky(cupy.asarray(h))

@@ -254,6 +254,26 @@ typedef void* gesvdjInfo_t;
     X(int, cusolverDn##T##E##evd, \
       (cusolverDnHandle_t, int, int, int, void*, int, void*, void*, int, \
        int*))
+/* the batched forms of stacks of small matrices (cuSOLVER reference:
+ * potrfBatched; syevjBatched/heevjBatched and gesvdjBatched, matrices of
+ * at most 32 rows and columns, one after another lda * n elements apart);
+ * E is sy or he */
+typedef void* syevjInfo_t;
+#define CUPY_CUSOLVER_BATCHED(X, T, E) \
+    X(int, cusolverDn##T##potrfBatched, \
+      (cusolverDnHandle_t, int, int, void**, int, int*, int)) \
+    X(int, cusolverDn##T##E##evjBatched_bufferSize, \
+      (cusolverDnHandle_t, int, int, int, const void*, int, const void*, \
+       int*, syevjInfo_t, int)) \
+    X(int, cusolverDn##T##E##evjBatched, \
+      (cusolverDnHandle_t, int, int, int, void*, int, void*, void*, int, \
+       int*, syevjInfo_t, int)) \
+    X(int, cusolverDn##T##gesvdjBatched_bufferSize, \
+      (cusolverDnHandle_t, int, int, int, const void*, int, const void*, \
+       const void*, int, const void*, int, int*, gesvdjInfo_t, int)) \
+    X(int, cusolverDn##T##gesvdjBatched, \
+      (cusolverDnHandle_t, int, int, int, void*, int, void*, void*, int, \
+       void*, int, void*, int, int*, gesvdjInfo_t, int))
 #define CUPY_CUSOLVER_FUNCS(X, O) \
     X(int, cusolverGetVersion, (int*)) \
     X(int, cusolverDnCreate, (cusolverDnHandle_t*)) \
@@ -261,10 +281,16 @@ typedef void* gesvdjInfo_t;
     X(int, cusolverDnSetStream, (cusolverDnHandle_t, cudaStream_t)) \
     X(int, cusolverDnCreateGesvdjInfo, (gesvdjInfo_t*)) \
     X(int, cusolverDnDestroyGesvdjInfo, (gesvdjInfo_t)) \
+    X(int, cusolverDnCreateSyevjInfo, (syevjInfo_t*)) \
+    X(int, cusolverDnDestroySyevjInfo, (syevjInfo_t)) \
     CUPY_CUSOLVER_TYPED(X, S, or, sy) \
     CUPY_CUSOLVER_TYPED(X, D, or, sy) \
     CUPY_CUSOLVER_TYPED(X, C, un, he) \
-    CUPY_CUSOLVER_TYPED(X, Z, un, he)
+    CUPY_CUSOLVER_TYPED(X, Z, un, he) \
+    CUPY_CUSOLVER_BATCHED(X, S, sy) \
+    CUPY_CUSOLVER_BATCHED(X, D, sy) \
+    CUPY_CUSOLVER_BATCHED(X, C, he) \
+    CUPY_CUSOLVER_BATCHED(X, Z, he)
 
 /* cublas<t>trsm_v2(handle, side, uplo, trans, diag, m, n, alpha, A, lda,
  * B, ldb): from libcublas, in a table of its own so that matmul's table
@@ -273,9 +299,21 @@ typedef void* gesvdjInfo_t;
     X(int, cublas##T##trsm_v2, \
       (cublasHandle_t, int, int, int, int, int, int, const void*, \
        const void*, int, void*, int))
+/* cublas<t>getrfBatched(handle, n, A[], lda, ipiv, info, batch) and
+ * cublas<t>getrsBatched(handle, trans, n, nrhs, A[], lda, ipiv, B[], ldb,
+ * info, batch): LU of stacks of small matrices (cuBLAS reference,
+ * "BLAS-like Extension"); getrsBatched's info is a host int */
+#define CUPY_CUBLAS_LU_BATCHED(X, T) \
+    X(int, cublas##T##getrfBatched, \
+      (cublasHandle_t, int, void* const*, int, int*, int*, int)) \
+    X(int, cublas##T##getrsBatched, \
+      (cublasHandle_t, int, int, int, const void* const*, int, const int*, \
+       void* const*, int, int*, int))
 #define CUPY_CUBLAS_SOLVER_FUNCS(X, O) \
     CUPY_CUBLAS_TRSM(X, S) CUPY_CUBLAS_TRSM(X, D) \
-    CUPY_CUBLAS_TRSM(X, C) CUPY_CUBLAS_TRSM(X, Z)
+    CUPY_CUBLAS_TRSM(X, C) CUPY_CUBLAS_TRSM(X, Z) \
+    CUPY_CUBLAS_LU_BATCHED(X, S) CUPY_CUBLAS_LU_BATCHED(X, D) \
+    CUPY_CUBLAS_LU_BATCHED(X, C) CUPY_CUBLAS_LU_BATCHED(X, Z)
 
 typedef struct { CUPY_CUSOLVER_FUNCS(CUPY_DECLARE_FIELD, CUPY_DECLARE_FIELD) }
     cupy_cusolver_table;

@@ -21,9 +21,12 @@
 # X^T op(a)^T = B^T from the right) need: they work on a plain copy (the
 # libraries overwrite their input; the core's operands are never
 # modified).  qr, svd and eigh take a column-major (transposed) copy and
-# copy their factors back transposed.  Batches loop over the matrices
-# with one workspace (cuSOLVER's batched forms are limited to small
-# matrices or a subset of these routines).
+# copy their factors back transposed.  Stacks of more than one matrix
+# take the batched forms where the libraries have them (getrf/getrs:
+# cuBLAS getrfBatched/getrsBatched for n <= 256, CuPy's default batched
+# gesv limit; potrf: cuSOLVER potrfBatched); other batches loop over the
+# matrices with one workspace.  LU (lu_factor, lu_solve) and the Jacobi
+# batched eigh/svd of matrices up to 32 x 32 are in _linalg_batched.pyx.
 #
 # Errors.  Nothing is read back: a matrix whose info is not 0 (singular
 # for inv, not positive definite for cholesky, not converged for svd and
@@ -41,9 +44,8 @@ from cupy_backends.backend.provider cimport View
 from cupy_backends.cuda cimport _cuda
 from cupy_backends.cuda._cuda cimport (
     cupy_cusolver_table, cupy_cublas_solver_table, cusolverDnHandle_t,
-    cublasHandle_t, gesvdjInfo_t, bufsize_t, getrf_t, getrs_t, potrf_t,
-    geqrf_t, orgqr_bufsize_t, orgqr_t, gesvdj_bufsize_t, gesvdj_t,
-    syevd_bufsize_t, syevd_t, trsm_t)
+    cublasHandle_t, gesvdjInfo_t, potrf_batched_t, getrf_batched_t,
+    getrs_batched_t)
 from cupy_backends.cuda.ops cimport _compiler
 from cupy_backends.cuda.ops cimport _elementwise
 from cupy_backends.cuda.ops cimport _views
@@ -69,6 +71,9 @@ cdef enum:
     _VECTOR = 1
     _THREADS = 256
     _INT_MAX = 2147483647
+    # stacks of matrices up to this order take cuBLAS's batched LU (CuPy's
+    # default batched gesv limit, cupy.cublas.get_batched_gesv_limit)
+    _LU_BATCHED_MAX = 256
 
 LOOPS = {numpy.dtype(c): 'native' for c in 'fdFD'}
 _REAL = {'f': 'float', 'd': 'double', 'F': 'float', 'D': 'double'}
@@ -78,6 +83,8 @@ cdef dict _handles = {}
 
 
 cdef tuple _device_handles():
+    # (cusolverDn handle, cuBLAS handle, gesvdj parameters) of the current
+    # device, made on first use
     cdef int device = api.xpuGetDevice()
     cdef cusolverDnHandle_t sh = NULL
     cdef cublasHandle_t bh = NULL
@@ -103,14 +110,18 @@ cdef intptr_t _solver(intptr_t stream) except? 0:
     return h
 
 
+cdef intptr_t _blas(intptr_t stream) except? 0:
+    cdef intptr_t h = _device_handles()[1]
+    _cuda.check_cublas(_cuda.cublas().cublasSetStream_v2(
+        <cublasHandle_t>h, <_cuda.cudaStream_t>stream), 'cublasSetStream')
+    return h
+
+
 # ---------------------------------------------------------- scratch --
 
 cdef class _Scratch:
     # device buffers of one call, back to the stream-ordered pool when the
     # call returns (the pool orders their reuse after the queued work)
-    cdef list held
-    cdef intptr_t stream
-    cdef int device
 
     def __init__(self, intptr_t stream, int device):
         self.held = []
@@ -193,7 +204,7 @@ cdef int _check_dims(op, View a, tuple sizes) except -1:
     return 0
 
 
-cdef inline intptr_t _at(View v, Py_ssize_t b, Py_ssize_t per):
+cdef intptr_t _at(View v, Py_ssize_t b, Py_ssize_t per):
     # the address of matrix b of a view whose matrices are `per`
     # elements apart
     return _views.ptr(v) + b * per * v.dtype.itemsize
@@ -244,6 +255,16 @@ extern "C" __global__ void la_eye(long long total, long long n, R* x) {
   }
 }
 
+/* the addresses of `batch` matrices `stride` bytes apart (the pointer
+   arrays of the batched library forms) */
+extern "C" __global__ void la_ptrs(long long batch, unsigned long long base,
+    long long stride, unsigned long long* out) {
+  for (long long b = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+       b < batch; b += (long long)gridDim.x * blockDim.x) {
+    out[b] = base + (unsigned long long)(b * stride);
+  }
+}
+
 /* sign and log|det| of getrf's factors: one thread per matrix */
 extern "C" __global__ void la_slogdet(long long batch, int n,
     long long per, const R* lu, const int* ipiv, R* sign, R* logabs) {
@@ -280,6 +301,7 @@ extern "C" __global__ void la_slogdet(long long batch, int n,
 
 
 cdef Function _kernel(str name, object dtype):
+    # kernel `name` of _KERNELS for matrices of `dtype`
     parts = 2 if dtype.kind == 'c' else 1
     src = (PRELUDE + 'typedef {} R;\n#define P {}\n'.format(
         _REAL[dtype.char], parts) + _KERNELS)
@@ -346,22 +368,6 @@ cdef int _eye(View x, intptr_t stream) except -1:
 # The routines of one dtype (S, D, C, Z: float32, float64, complex64,
 # complex128), picked from the library tables once.
 
-cdef struct _Fns:
-    bufsize_t getrf_size
-    getrf_t getrf
-    getrs_t getrs
-    bufsize_t potrf_size
-    potrf_t potrf
-    bufsize_t geqrf_size
-    geqrf_t geqrf
-    orgqr_bufsize_t orgqr_size
-    orgqr_t orgqr
-    gesvdj_bufsize_t gesvdj_size
-    gesvdj_t gesvdj
-    syevd_bufsize_t syevd_size
-    syevd_t syevd
-    trsm_t trsm
-
 cdef _Fns _fns[4]
 cdef bint _fns_ready = False
 
@@ -387,6 +393,9 @@ cdef _Fns* _typed(object dtype) except NULL:
         _fns[0].syevd_size = t.cusolverDnSsyevd_bufferSize
         _fns[0].syevd = t.cusolverDnSsyevd
         _fns[0].trsm = b.cublasStrsm_v2
+        _fns[0].getrf_batched = b.cublasSgetrfBatched
+        _fns[0].getrs_batched = b.cublasSgetrsBatched
+        _fns[0].potrf_batched = t.cusolverDnSpotrfBatched
         _fns[1].getrf_size = t.cusolverDnDgetrf_bufferSize
         _fns[1].getrf = t.cusolverDnDgetrf
         _fns[1].getrs = t.cusolverDnDgetrs
@@ -401,6 +410,9 @@ cdef _Fns* _typed(object dtype) except NULL:
         _fns[1].syevd_size = t.cusolverDnDsyevd_bufferSize
         _fns[1].syevd = t.cusolverDnDsyevd
         _fns[1].trsm = b.cublasDtrsm_v2
+        _fns[1].getrf_batched = b.cublasDgetrfBatched
+        _fns[1].getrs_batched = b.cublasDgetrsBatched
+        _fns[1].potrf_batched = t.cusolverDnDpotrfBatched
         _fns[2].getrf_size = t.cusolverDnCgetrf_bufferSize
         _fns[2].getrf = t.cusolverDnCgetrf
         _fns[2].getrs = t.cusolverDnCgetrs
@@ -415,6 +427,9 @@ cdef _Fns* _typed(object dtype) except NULL:
         _fns[2].syevd_size = t.cusolverDnCheevd_bufferSize
         _fns[2].syevd = t.cusolverDnCheevd
         _fns[2].trsm = b.cublasCtrsm_v2
+        _fns[2].getrf_batched = b.cublasCgetrfBatched
+        _fns[2].getrs_batched = b.cublasCgetrsBatched
+        _fns[2].potrf_batched = t.cusolverDnCpotrfBatched
         _fns[3].getrf_size = t.cusolverDnZgetrf_bufferSize
         _fns[3].getrf = t.cusolverDnZgetrf
         _fns[3].getrs = t.cusolverDnZgetrs
@@ -429,6 +444,9 @@ cdef _Fns* _typed(object dtype) except NULL:
         _fns[3].syevd_size = t.cusolverDnZheevd_bufferSize
         _fns[3].syevd = t.cusolverDnZheevd
         _fns[3].trsm = b.cublasZtrsm_v2
+        _fns[3].getrf_batched = b.cublasZgetrfBatched
+        _fns[3].getrs_batched = b.cublasZgetrsBatched
+        _fns[3].potrf_batched = t.cusolverDnZpotrfBatched
         _fns_ready = True
     return &_fns['fdFD'.index(dtype.char)]
 
@@ -444,26 +462,80 @@ cdef intptr_t _work(_Scratch sc, object dtype, int lwork) except? 0:
     return sc.alloc(<Py_ssize_t>max(lwork, 1) * dtype.itemsize)
 
 
-cdef tuple _getrf(_Scratch sc, View a, Py_ssize_t batch):
-    # (lu, ipiv, info): getrf of each matrix of a C-contiguous copy of `a`
-    # (a^T read column-major), ipiv 1-based int32 per matrix
-    cdef Py_ssize_t n = a.shape[-1], b
-    cdef _Fns* f = _typed(a.dtype)
-    cdef View lu = sc.c_copy(a)
-    cdef intptr_t h = _solver(sc.stream)
-    cdef intptr_t ipiv = sc.alloc(batch * n * 4)
-    cdef intptr_t info = sc.alloc(batch * 4)
+cdef intptr_t _pointers(_Scratch sc, intptr_t base, Py_ssize_t stride,
+                        Py_ssize_t batch) except? 0:
+    # a device array of the `batch` addresses base + i * stride (bytes):
+    # the matrix arrays of the batched library forms, written on the device
+    cdef intptr_t out = sc.alloc(batch * 8)
+    cdef ArgPack args = ArgPack()
+    args.add_i64(batch)
+    args.add_ptr(base)
+    args.add_i64(stride)
+    args.add_ptr(out)
+    _launch(_kernel('la_ptrs', numpy.dtype('d')), batch, args, sc.stream)
+    return out
+
+
+cdef tuple _getrf(_Scratch sc, View lu, Py_ssize_t m, Py_ssize_t n,
+                  Py_ssize_t batch, intptr_t info=0):
+    # (ipiv, info): getrf in place of each column-major m x n matrix of
+    # `lu` (lda m, matrices m * n apart), ipiv 1-based int32 (min(m, n)
+    # per matrix), info int32 per matrix (into `info` when given); square
+    # stacks of small matrices in one batched call
+    cdef Py_ssize_t k = min(m, n), b
+    cdef _Fns* f = _typed(lu.dtype)
+    cdef intptr_t ipiv = sc.alloc(batch * k * 4)
+    if info == 0:
+        info = sc.alloc(batch * 4)
+    cdef intptr_t h, arr, work
     cdef int lwork = 0
-    _cuda.check_cusolver(f.getrf_size(<cusolverDnHandle_t>h, n, n,
-                                      <void*>_views.ptr(lu), n, &lwork),
+    if batch > 1 and m == n and n <= _LU_BATCHED_MAX:
+        h = _blas(sc.stream)
+        arr = _pointers(sc, _views.ptr(lu), n * n * lu.dtype.itemsize, batch)
+        _cuda.check_cublas(f.getrf_batched(
+            <cublasHandle_t>h, n, <void* const*>arr, n, <int*>ipiv,
+            <int*>info, batch), 'cublasXgetrfBatched')
+        return ipiv, info
+    h = _solver(sc.stream)
+    _cuda.check_cusolver(f.getrf_size(<cusolverDnHandle_t>h, m, n,
+                                      <void*>_views.ptr(lu), m, &lwork),
                          'getrf_bufferSize')
-    cdef intptr_t work = _work(sc, a.dtype, lwork)
+    work = _work(sc, lu.dtype, lwork)
     for b in range(batch):
         _cuda.check_cusolver(f.getrf(
-            <cusolverDnHandle_t>h, n, n, <void*>_at(lu, b, n * n), n,
-            <void*>work, <int*>(ipiv + b * n * 4), <int*>(info + b * 4)),
+            <cusolverDnHandle_t>h, m, n, <void*>_at(lu, b, m * n), m,
+            <void*>work, <int*>(ipiv + b * k * 4), <int*>(info + b * 4)),
             'getrf')
-    return lu, ipiv, info
+    return ipiv, info
+
+
+cdef int _getrs(_Scratch sc, View lu, intptr_t ipiv, View x, Py_ssize_t n,
+                Py_ssize_t nrhs, Py_ssize_t batch, int op) except -1:
+    # op(A_b) X_b = B_b in place in x (column-major n x nrhs matrices, ldb
+    # n, n * nrhs apart) with getrf's factors in lu (n x n, lda n)
+    cdef _Fns* f = _typed(lu.dtype)
+    cdef intptr_t h, pa, pb, info
+    cdef int hinfo = 0
+    cdef Py_ssize_t b
+    if batch > 1 and n <= _LU_BATCHED_MAX:
+        h = _blas(sc.stream)
+        pa = _pointers(sc, _views.ptr(lu), n * n * lu.dtype.itemsize, batch)
+        pb = _pointers(sc, _views.ptr(x), n * nrhs * x.dtype.itemsize,
+                       batch)
+        # info is a host int here: the validity of the arguments
+        _cuda.check_cublas(f.getrs_batched(
+            <cublasHandle_t>h, op, n, nrhs, <const void* const*>pa, n,
+            <const int*>ipiv, <void* const*>pb, n, &hinfo, batch),
+            'cublasXgetrsBatched')
+        return 0
+    h = _solver(sc.stream)
+    info = sc.alloc(4)
+    for b in range(batch):
+        _cuda.check_cusolver(f.getrs(
+            <cusolverDnHandle_t>h, op, n, nrhs, <void*>_at(lu, b, n * n), n,
+            <int*>(ipiv + b * n * 4), <void*>_at(x, b, n * nrhs), n,
+            <int*>info), 'getrs')
+    return 0
 
 
 def _slogdet_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
@@ -474,7 +546,8 @@ def _slogdet_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
     cdef _Scratch sc = _Scratch(stream, a.device_id)
     cdef View ws = sc.out(sign), wl = sc.out(logabs)
     batch = _count(a.shape[:-2])
-    lu, ipiv, _ = _getrf(sc, a, batch)
+    cdef View lu = sc.c_copy(a)
+    ipiv, _ = _getrf(sc, lu, n, n, batch)
     cdef ArgPack args = ArgPack()
     args.add_i64(batch)
     args.add_i32(n)
@@ -493,23 +566,15 @@ def _inv_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
     # the inverse of A^T (a's memory read column-major), written
     # column-major, is A^-1 read row-major; NaN for a singular matrix
     cdef View a = ins[0], out = outs[0]
-    cdef Py_ssize_t n = a.shape[-1], batch, b
+    cdef Py_ssize_t n = a.shape[-1], batch
     _check_dims('inv', a, (n,))
-    cdef _Fns* f = _typed(a.dtype)
     cdef _Scratch sc = _Scratch(stream, a.device_id)
     cdef View x = sc.out(out)
     batch = _count(a.shape[:-2])
     _eye(x, stream)
-    cdef View lu
-    cdef intptr_t ipiv, info
-    lu, ipiv, info = _getrf(sc, a, batch)
-    cdef intptr_t h = _solver(stream)
-    cdef intptr_t info2 = sc.alloc(4)
-    for b in range(batch):
-        _cuda.check_cusolver(f.getrs(
-            <cusolverDnHandle_t>h, _OP_N, n, n, <void*>_at(lu, b, n * n), n,
-            <int*>(ipiv + b * n * 4), <void*>_at(x, b, n * n), n,
-            <int*>info2), 'getrs')
+    cdef View lu = sc.c_copy(a)
+    ipiv, info = _getrf(sc, lu, n, n, batch)
+    _getrs(sc, lu, ipiv, x, n, n, batch, _OP_N)
     _nan_where(x, batch, info, stream)
     sc.finish(out, x)
     return None
@@ -520,7 +585,7 @@ def _cholesky_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
     # conj(A) for Hermitian A) is the wanted factor read row-major; the
     # triangle it leaves is zeroed, NaN where not positive definite
     cdef View a = ins[0], out = outs[0]
-    cdef Py_ssize_t n = a.shape[-1], batch, b
+    cdef Py_ssize_t n = a.shape[-1], batch
     _check_dims('cholesky', a, (n,))
     cdef bint upper = bool(attrs.get('upper', False))
     cdef _Fns* f = _typed(a.dtype)
@@ -528,18 +593,28 @@ def _cholesky_entry(tuple outs, tuple ins, dict attrs, intptr_t stream):
     cdef View x = sc.out(out)
     _elementwise.run_copy((x,), (a,), {}, stream)
     batch = _count(a.shape[:-2])
+    if batch == 0 or n == 0:
+        return None
     cdef intptr_t h = _solver(stream)
     cdef intptr_t info = sc.alloc(batch * 4)
     cdef int lwork = 0
     cdef int uplo = _LOWER if upper else _UPPER
-    _cuda.check_cusolver(f.potrf_size(<cusolverDnHandle_t>h, uplo, n,
-                                      <void*>_views.ptr(x), n, &lwork),
-                         'potrf_bufferSize')
-    cdef intptr_t work = _work(sc, a.dtype, lwork)
-    for b in range(batch):
+    cdef intptr_t work, arr
+    if batch > 1:
+        # one call for the stack (potrfBatched uses the other triangle as
+        # its workspace: _triangle zeroes it below)
+        arr = _pointers(sc, _views.ptr(x), n * n * a.dtype.itemsize, batch)
+        _cuda.check_cusolver(f.potrf_batched(
+            <cusolverDnHandle_t>h, uplo, n, <void**>arr, n, <int*>info,
+            batch), 'potrfBatched')
+    else:
+        _cuda.check_cusolver(f.potrf_size(<cusolverDnHandle_t>h, uplo, n,
+                                          <void*>_views.ptr(x), n, &lwork),
+                             'potrf_bufferSize')
+        work = _work(sc, a.dtype, lwork)
         _cuda.check_cusolver(f.potrf(
-            <cusolverDnHandle_t>h, uplo, n, <void*>_at(x, b, n * n), n,
-            <void*>work, lwork, <int*>(info + b * 4)), 'potrf')
+            <cusolverDnHandle_t>h, uplo, n, <void*>_views.ptr(x), n,
+            <void*>work, lwork, <int*>info), 'potrf')
     _triangle(x, upper, info, stream)
     sc.finish(out, x)
     return None

@@ -356,23 +356,109 @@ __device__ __forceinline__ float hspacing(float a) {
     if (isinf(a)) return NAN;
     if (isnan(a)) return a;
     return hnextafter(a, INFINITY) - a; }
-/* pow with glibc's exact results where CUDA's pow (2 ulp) may miss them:
-   x**1, x**2, x**-1, x**0.5 and integer powers of integers below 2**52
-   (exact products); otherwise CUDA's pow */
+/* Correctly rounded float64 pow (NumPy's power is glibc's pow, which
+   rounds correctly in practice; CUDA's pow is within 2 ulp, so e.g.
+   10**log10(3) lands below 3 and truncates to 2 in geomspace to
+   integers).  Double-double arithmetic (Dekker; Knuth's two-sum):
+   exp of a double-double by k ln2 + r, r / 2^10 through a degree-8
+   Taylor polynomial and 10 squarings; log(a) by one Newton step from
+   CUDA's log, y + log(a e^-y); a^b = exp(b log a): relative error about
+   1e-29 before the final rounding. */
+struct ddt { double hi, lo; };
+__device__ __forceinline__ ddt dd_two_sum(double a, double b) {
+    double s = a + b, v = s - a;
+    ddt r = {s, (a - (s - v)) + (b - v)}; return r; }
+__device__ __forceinline__ ddt dd_quick(double a, double b) {
+    double s = a + b; ddt r = {s, b - (s - a)}; return r; }
+__device__ __forceinline__ ddt dd_mul_d(ddt a, double b) {
+    double p = __dmul_rn(a.hi, b);
+    double e = __fma_rn(a.lo, b, __fma_rn(a.hi, b, -p));
+    return dd_quick(p, e); }
+__device__ __forceinline__ ddt dd_mul(ddt a, ddt b) {
+    double p = __dmul_rn(a.hi, b.hi);
+    double e = __fma_rn(a.hi, b.hi, -p);
+    e = __fma_rn(a.lo, b.hi, __fma_rn(a.hi, b.lo, e));
+    return dd_quick(p, e); }
+__device__ __forceinline__ ddt dd_add(ddt a, ddt b) {
+    ddt s = dd_two_sum(a.hi, b.hi), t = dd_two_sum(a.lo, b.lo);
+    s = dd_quick(s.hi, s.lo + t.hi);
+    return dd_quick(s.hi, s.lo + t.lo); }
+/* ln 2 and 1/k! as double-doubles (exact to 2^-106) */
+#define DD_LN2_HI 0x1.62e42fefa39efp-1
+#define DD_LN2_LO 0x1.abc9e3b39803fp-56
+__device__ __forceinline__ ddt dd_exp(ddt x) {
+    const double ch[9] = {1.0, 1.0, 0.5, 0.16666666666666666,
+        0.041666666666666664, 0.008333333333333333, 0.001388888888888889,
+        0.0001984126984126984, 2.48015873015873e-05};
+    const double cl[9] = {0.0, 0.0, 0.0, 9.25185853854297e-18,
+        2.3129646346357427e-18, 1.1564823173178714e-19,
+        -5.300543954373577e-20, 1.7209558293420705e-22,
+        2.1511947866775882e-23};
+    double k = rint(x.hi * 1.4426950408889634);
+    ddt ln2 = {DD_LN2_HI, DD_LN2_LO};
+    ddt r = dd_add(x, dd_mul_d(ln2, -k));
+    ddt s = {r.hi * 0x1p-10, r.lo * 0x1p-10};
+    ddt q = {ch[8], cl[8]};
+    for (int j = 7; j >= 1; --j) {
+        ddt c = {ch[j], cl[j]};
+        q = dd_add(dd_mul(q, s), c);
+    }
+    ddt e = dd_mul(q, s);                 /* e^s - 1 */
+    for (int j = 0; j < 10; ++j)          /* (1 + e)^2 - 1 = 2e + e^2 */
+        e = dd_add(dd_mul_d(e, 2.0), dd_mul(e, e));
+    ddt one = {1.0, 0.0};
+    ddt v = dd_add(one, e);
+    int ki = (int)k;
+    ddt out = {scalbn(v.hi, ki), scalbn(v.lo, ki)};
+    return out;
+}
+__device__ __forceinline__ ddt dd_log(double a) {
+    /* a > 0, finite */
+    int adj = 0;
+    if (a < 2.2250738585072014e-308) { a *= 0x1p54; adj = 54; }
+    double y = log(a);
+    ddt my = {-y, 0.0};
+    ddt u = dd_mul_d(dd_exp(my), a);      /* a e^-y = 1 + d */
+    double d = (u.hi - 1.0) + u.lo;
+    ddt r = dd_two_sum(y, d - 0.5 * d * d);
+    if (adj) {
+        ddt ln2 = {DD_LN2_HI, DD_LN2_LO};
+        r = dd_add(r, dd_mul_d(ln2, -(double)adj));
+    }
+    return r;
+}
+/* r: CUDA's pow(a, b), right in every special case (signs, zeros,
+   infinities, NaN, negative bases); refined where it is a normal number
+   of a finite nonzero base, exponent and result */
+__device__ __forceinline__ double dpow_cr(double a, double b, double r) {
+    if (!(fabs(r) >= 2.2250738585072014e-308 && fabs(r) < INFINITY) ||
+            a == 0.0 || !isfinite(a) || !isfinite(b))
+        return r;
+    ddt p = dd_mul_d(dd_log(fabs(a)), b);
+    if (!(p.hi > -708.0 && p.hi < 709.0)) return r;
+    return copysign(dd_exp(p).hi, r);
+}
+/* pow with glibc's results where CUDA's pow (2 ulp) may miss them: x**1,
+   x**2, x**-1, x**0.5 and integer powers of integers below 2**52 exactly
+   (products); float64 otherwise correctly rounded (dpow_cr), float32
+   (and float16) through CUDA's float64 pow, rounded once */
 template<class T> __device__ __forceinline__ T fpow(T a, T b) {
     if (b == T(1)) return a;
     if (b == T(2)) return a * a;
     if (b == T(-1)) return T(1) / a;
     if (b == T(0.5) && a > T(0)) return sqrt(a);
-    T r = pow(a, b);
-    if (b == floor(b) && fabs(b) <= T(64) && a == floor(a) &&
-            fabs(r) < T(4503599627370496.0) && fabs(r) > T(0) &&
-            sizeof(T) == 8) {
-        int m = (int)fabs(b);
-        T x = T(1), p = a;
-        while (m) { if (m & 1) x = x * p; p = p * p; m >>= 1; }
-        return b < T(0) ? T(1) / x : x;
+    if constexpr (sizeof(T) != 8) {
+        return (T)pow((double)a, (double)b);
+    } else {
+        T r = pow(a, b);
+        if (b == floor(b) && fabs(b) <= T(64) && a == floor(a) &&
+                fabs(r) < T(4503599627370496.0) && fabs(r) > T(0)) {
+            int m = (int)fabs(b);
+            T x = T(1), p = a;
+            while (m) { if (m & 1) x = x * p; p = p * p; m >>= 1; }
+            return b < T(0) ? T(1) / x : x;
+        }
+        return dpow_cr(a, b, r);
     }
-    return r;
 }
 '''

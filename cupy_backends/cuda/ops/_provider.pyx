@@ -17,10 +17,11 @@ from cupy_backends.cuda.ops import _fft
 from cupy_backends.cuda.ops import _indexing
 from cupy_backends.cuda.ops import _random
 from cupy_backends.cuda.ops import _sorting
-from cupy_backends.cuda.ops import _linalg
+# the linalg family's table (its _linalg routines and _linalg_batched's)
+from cupy_backends.cuda.ops import _linalg_batched
 
 _FAMILIES = (_elementwise, _movement, _reduction, _blas, _indexing,
-             _sorting, _random, _fft, _linalg)
+             _sorting, _random, _fft, _linalg_batched)
 
 OPERATIONS = merge_tables(_FAMILIES, 'OPERATIONS')
 ROUTES = merge_tables(_FAMILIES, 'ROUTES')

@@ -166,10 +166,17 @@ def _function(source, name, options):
 
 
 def _options(kernel):
+    # the kernel's options; C's separate roundings of `x * y + z` unless
+    # the options choose (NVRTC contracts into fma by default, which
+    # rounds once: an ElementwiseKernel's C would give other results than
+    # the same C compiled for the host)
     opts = getattr(kernel, 'options', None)
     if opts is None:
         opts = kernel.kwargs.get('options', ())
-    return tuple(opts or ())
+    opts = tuple(opts or ())
+    if not any('fmad' in o or 'use_fast_math' in o for o in opts):
+        opts += ('--fmad=false',)
+    return opts
 
 
 # ----------------------------------------------------------- elementwise --

@@ -88,13 +88,25 @@ def dft(n, scale=None):
     return out
 
 
+def _empty_as_scipy(name, a, default):
+    # the empty result of SciPy's `name` for an input of a's size and
+    # dtype (its shape changed between SciPy versions: (0,) up to 1.17,
+    # (0, 0) later), without moving anything; `default` without SciPy
+    try:
+        import scipy.linalg
+    except ImportError:
+        return default
+    return cupy.asarray(getattr(scipy.linalg, name)(
+        numpy.ones(a.size, a.dtype)))
+
+
 def fiedler(a):
     """The symmetric matrix ``|a[i] - a[j]|``."""
     a = cupy.asarray(a)
     if a.ndim != 1:
         raise ValueError('Input a needs to be a 1D array.')
     if a.size == 0:
-        return cupy.empty(0, numpy.float64)     # SciPy's result
+        return _empty_as_scipy('fiedler', a, cupy.empty(0, numpy.float64))
     if a.size == 1:
         return cupy.zeros((1, 1), numpy.float64)
     return abs(a[:, None] - a[None, :])
@@ -110,7 +122,8 @@ def fiedler_companion(a):
     if a.size <= 2:
         if a.size == 2:
             return (-(a[1:] / a[0]))[None, :]
-        return cupy.empty(0, a.dtype)
+        return _empty_as_scipy('fiedler_companion', a,
+                               cupy.empty(0, a.dtype))
     if not bool(a[0] != 0):
         raise ValueError('Leading coefficient is zero.')
     a = a / a[0]

@@ -101,12 +101,28 @@ def gausspulse(t, fc=1000, bw=0.5, bwr=-6, tpr=-60, retquad=False,
     return yI, yQ, yenv
 
 
-def _periodic_out(t, param):
+_OUT_DTYPES = {}
+
+
+def _out_dtype(name, dtype):
+    # SciPy 1.17 computes in float64 whatever t's dtype; newer SciPy keeps
+    # float32: the installed SciPy's result dtype for t's, asked once
+    key = (name, dtype)
+    if key not in _OUT_DTYPES:
+        try:
+            import scipy.signal
+            dt = getattr(scipy.signal, name)(numpy.zeros(1, dtype)).dtype
+        except ImportError:
+            dt = numpy.dtype('d')
+        _OUT_DTYPES[key] = dt if dt.kind == 'f' else numpy.dtype('d')
+    return _OUT_DTYPES[key]
+
+
+def _periodic_out(t, param, name):
     t = cupy.asarray(t)
     param = cupy.asarray(param)
-    # SciPy 1.17 computes in float64 whatever t's dtype
-    dt = numpy.dtype('d')
-    t, param = cupy.broadcast_arrays(t.astype(dt), param)
+    dt = _out_dtype(name, t.dtype)
+    t, param = cupy.broadcast_arrays(t.astype('d'), param)
     bad = (param > 1) | (param < 0)
     tmod = cupy.mod(t, 2 * numpy.pi)
     return t, param, tmod, bad, dt
@@ -114,7 +130,7 @@ def _periodic_out(t, param):
 
 def sawtooth(t, width=1):
     """Sawtooth wave of period 2*pi (``scipy.signal.sawtooth``)."""
-    t, w, tmod, bad, dt = _periodic_out(t, width)
+    t, w, tmod, bad, dt = _periodic_out(t, width, 'sawtooth')
     rising = tmod / (numpy.pi * w) - 1
     falling = (numpy.pi * (w + 1) - tmod) / (numpy.pi * (1 - w))
     y = cupy.where(tmod < w * 2 * numpy.pi, rising, falling)
@@ -123,7 +139,7 @@ def sawtooth(t, width=1):
 
 def square(t, duty=0.5):
     """Square wave of period 2*pi (``scipy.signal.square``)."""
-    t, d, tmod, bad, dt = _periodic_out(t, duty)
+    t, d, tmod, bad, dt = _periodic_out(t, duty, 'square')
     y = cupy.where(tmod < d * 2 * numpy.pi, 1, -1).astype(dt)
     return cupy.where(bad, numpy.nan, y).astype(dt, copy=False)
 

@@ -5,8 +5,13 @@ Cephes' algorithms (j0.c, j1.c, yn.c, i0.c, i1.c, k0.c, k1.c; SciPy uses
 them through xsf): Chebyshev series and rational approximations on
 intervals, each evaluated on the whole array and selected; the
 coefficients are in _bessel_data.py.  For x > 5 the phase is x - pi/4
-(x - 3 pi/4) at every x, as SciPy 1.17's j0/j1/y0/y1 (newer xsf switches
-to cos(x) and sin(x) beyond 10, which differs where x - pi/4 rounds).
+(x - 3 pi/4): SciPy up to 1.17 rounds it and takes its cosine and sine;
+newer xsf takes cos(x) and sin(x) from 10 on and combines them (the
+exact phase, which differs where x - pi/4 rounds, by up to the amplitude
+itself at 1e16).  The large-x form of each function here is the
+installed SciPy's, found once (_exact_phase: SciPy's versions changed
+them one function at a time), so the functions agree with the SciPy they
+are compared with; yn's recurrence starts from these y0 and y1.
 """
 
 import math
@@ -25,6 +30,55 @@ _SQRT2OPI = math.sqrt(2.0 / math.pi)
 _SQRT1OPI = math.sqrt(1.0 / math.pi)
 _THPIO4 = 3.0 * math.pi / 4.0
 _2_PI = 2.0 / math.pi
+_EXACT_FROM = 10.0
+# per function: whether the installed SciPy takes the exact phase
+_EXACT = {}
+
+
+def _exact_phase(name):
+    """Whether the installed SciPy's ``name`` (j0, y0, j1, y1) uses the
+    exact phase at large x: the form whose value at 1e17 (where x - pi/4
+    rounds by 8) is SciPy's, found once."""
+    e = _EXACT.get(name)
+    if e is None:
+        fn = globals()[name]
+        x = numpy.array([1e17])
+        want = getattr(_sc, name)(x)
+        rounded = fn(x, numpy, exact=False)
+        exact = fn(x, numpy, exact=True)
+        e = bool(numpy.abs(exact - want) < numpy.abs(rounded - want))
+        _EXACT[name] = e
+    return e
+
+
+def _hankel(xl, p, wq, shift, exact, xp):
+    """sqrt(2 / (pi x)) (p cos(x - shift) - wq sin(x - shift)) and
+    sqrt(2 / (pi x)) (p sin(x - shift) + wq cos(x - shift)), shift pi/4
+    or 3 pi/4: with the rounded phase, or with ``exact`` for x >= 10 the
+    exact one from cos(x) and sin(x) (cos(x - pi/4) = (cos x + sin x) /
+    sqrt 2, cos(x - 3 pi/4) = (sin x - cos x) / sqrt 2)."""
+    xn = xl - shift
+    root = xp.sqrt(xl)
+    # Cephes' order of roundings
+    first = (p * xp.cos(xn) - wq * xp.sin(xn)) * _SQRT2OPI / root
+    second = (p * xp.sin(xn) + wq * xp.cos(xn)) * _SQRT2OPI / root
+    if not exact:
+        return first, second
+    # newer xsf's combinations and order of roundings: j0 (p + wq) cos x
+    # + (p - wq) sin x, y0 (wq - p) cos x + (p + wq) sin x, both over
+    # sqrt(pi x); j1 (sqrt(1/2) (wq - p) cos x + sqrt(1/2) (p + wq) sin x)
+    # sqrt(2 / (pi x)); y1 ((wq - p) sin x - (p + wq) cos x) / sqrt(pi x)
+    c, sn = xp.cos(xl), xp.sin(xl)
+    plus, minus = p + wq, wq - p
+    if shift == _THPIO4:
+        j = (math.sqrt(0.5) * minus * c + math.sqrt(0.5) * plus * sn) * \
+            _SQRT2OPI / root
+        y = (minus * sn - plus * c) * _SQRT1OPI / root
+    else:
+        j = (plus * c + (p - wq) * sn) * _SQRT1OPI / root
+        y = (minus * c + plus * sn) * _SQRT1OPI / root
+    big = xl >= _EXACT_FROM
+    return xp.where(big, j, first), xp.where(big, y, second)
 
 
 def _scale_exp(z, v, xp):
@@ -135,10 +189,11 @@ def k1e(x, xp=_xp):
     return _k(x, xp, _k1_small, D.K1_B, True)
 
 
-def _pq(xl, pp, pq, qp, qq, xp):
-    """The asymptotic amplitudes P, Q of j0.c/j1.c for x > 5."""
+def _pq(xl, pp, pq, qp, qq, xp, square=True):
+    """The asymptotic amplitudes P, Q of j0.c/j1.c for x > 5 (their
+    argument (5 / x)^2 as w * w, or as 25 / (x x) where j0.c does)."""
     w = 5.0 / xl
-    z = w * w
+    z = w * w if square else 25.0 / (xl * xl)
     p = polevl(z, pp) / polevl(z, pq)
     q = polevl(z, qp) / p1evl(z, qq)
     return w, p, q
@@ -150,21 +205,23 @@ def _j0_small(x, xp):
     return p * polevl(z, D.J0_RP) / p1evl(z, D.J0_RQ)
 
 
-def j0(x, xp=_xp):
+def j0(x, xp=_xp, exact=None):
+    if exact is None:
+        exact = _exact_phase('j0')
     ax = xp.absolute(x)
     xs = xp.where(ax <= 5.0, ax, 1.0)
     small = _j0_small(xs, xp)
     small = xp.where(xs < 1.0e-5, 1.0 - xs * xs / 4.0, small)
     small = xp.where(xs < 3e-8, 1.0, small)
     xl = xp.where(ax > 5.0, ax, 6.0)
-    w, p, q = _pq(xl, D.J0_PP, D.J0_PQ, D.J0_QP, D.J0_QQ, xp)
-    xn = xl - math.pi / 4.0
-    mid = (p * xp.cos(xn) - w * q * xp.sin(xn)) * _SQRT2OPI / xp.sqrt(xl)
-    large = mid
+    w, p, q = _pq(xl, D.J0_PP, D.J0_PQ, D.J0_QP, D.J0_QQ, xp, False)
+    large = _hankel(xl, p, w * q, math.pi / 4.0, exact, xp)[0]
     return xp.where(ax <= 5.0, small, large)
 
 
-def y0(x, xp=_xp):
+def y0(x, xp=_xp, exact=None):
+    if exact is None:
+        exact = _exact_phase('y0')
     xs = xp.where((x <= 5.0) & (x > 0), x, 1.0)
     z = xs * xs
     small = polevl(z, D.J0_YP) / p1evl(z, D.J0_YQ) + \
@@ -172,16 +229,14 @@ def y0(x, xp=_xp):
     tiny = D.J0_YP[7] / D.J0_YQ[6] + _2_PI * xp.log(xs)
     small = xp.where(xs < 3e-8, tiny, small)
     xl = xp.where(x > 5.0, x, 6.0)
-    w, p, q = _pq(xl, D.J0_PP, D.J0_PQ, D.J0_QP, D.J0_QQ, xp)
-    xn = xl - math.pi / 4.0
-    mid = (p * xp.sin(xn) + w * q * xp.cos(xn)) * _SQRT2OPI / xp.sqrt(xl)
-    large = mid
+    w, p, q = _pq(xl, D.J0_PP, D.J0_PQ, D.J0_QP, D.J0_QQ, xp, False)
+    large = _hankel(xl, p, w * q, math.pi / 4.0, exact, xp)[1]
     r = xp.where(x <= 5.0, small, large)
     r = xp.where(x == 0.0, -numpy.inf, r)
     return xp.where(x < 0.0, numpy.nan, r)
 
 
-def _j1_pos(ax, xp):
+def _j1_pos(ax, xp, exact=False):
     xs = xp.where(ax <= 5.0, ax, 1.0)
     z = xs * xs
     small = polevl(z, D.J1_RP) / p1evl(z, D.J1_RQ)
@@ -189,27 +244,27 @@ def _j1_pos(ax, xp):
     small = xp.where(xs < D.SQRT_EPS, 0.5 * xs, small)
     xl = xp.where(ax > 5.0, ax, 6.0)
     w, p, q = _pq(xl, D.J1_PP, D.J1_PQ, D.J1_QP, D.J1_QQ, xp)
-    xn = xl - _THPIO4
-    mid = (p * xp.cos(xn) - w * q * xp.sin(xn)) * _SQRT2OPI / xp.sqrt(xl)
-    large = mid
+    large = _hankel(xl, p, w * q, _THPIO4, exact, xp)[0]
     return xp.where(ax <= 5.0, small, large)
 
 
-def j1(x, xp=_xp):
-    r = _j1_pos(xp.absolute(x), xp)
+def j1(x, xp=_xp, exact=None):
+    if exact is None:
+        exact = _exact_phase('j1')
+    r = _j1_pos(xp.absolute(x), xp, exact)
     return xp.where(x < 0, -r, r)
 
 
-def y1(x, xp=_xp):
+def y1(x, xp=_xp, exact=None):
+    if exact is None:
+        exact = _exact_phase('y1')
     xs = xp.where((x <= 5.0) & (x > 0), x, 1.0)
     z = xs * xs
     small = xs * (polevl(z, D.J1_YP) / p1evl(z, D.J1_YQ))
     small = small + _2_PI * (_j1_pos(xs, xp) * xp.log(xs) - 1.0 / xs)
     xl = xp.where(x > 5.0, x, 6.0)
     w, p, q = _pq(xl, D.J1_PP, D.J1_PQ, D.J1_QP, D.J1_QQ, xp)
-    xn = xl - _THPIO4
-    mid = (p * xp.sin(xn) + w * q * xp.cos(xn)) * _SQRT2OPI / xp.sqrt(xl)
-    large = mid
+    large = _hankel(xl, p, w * q, _THPIO4, exact, xp)[1]
     r = xp.where(x <= 5.0, small, large)
     r = xp.where(x == 0.0, -numpy.inf, r)
     return xp.where(x < 0.0, numpy.nan, r)

@@ -79,12 +79,63 @@ _COSCOF = (4.7377507964246204691685E-14, -1.1470284843425359765671E-11,
            4.1666666666666666609054E-2)
 
 
+# 2 pi in three parts (26, 26 and 53 bits): k * _TWO_PI_1 and k *
+# _TWO_PI_2 are exact for |k| < 2**27 (Cody and Waite's reduction)
+_TWO_PI_1 = float.fromhex('0x1.921fb50000000p+2')
+_TWO_PI_2 = float.fromhex('0x1.110b460000000p-24')
+_TWO_PI_3 = 2.4492935982947064e-16
+_NEAR = 0.1                 # |x - 2 pi k| where cos is rounded from 1
+# 1/4! - t/6! + t^2/8! - t^3/10! + t^4/12!, highest first
+_COS_TAYLOR = tuple((-1) ** k / math.factorial(2 * k + 4)
+                    for k in range(4, -1, -1))
+_REDUCED_MAX = 2.0 ** 20    # |x| the reduction above covers exactly
+_SPLIT = 134217729.0        # 2**27 + 1: Dekker's split of a double
+
+
+def _square_dd(r, xp):
+    # r * r as hi + lo exactly (Dekker's product, no fused multiply-add)
+    t = _SPLIT * r
+    rh = t - (t - r)
+    rl = r - rh
+    hi = r * r
+    lo = ((rh * rh - hi) + 2.0 * rh * rl) + rl * rl
+    return hi, lo
+
+
+def _cos_near_2pi_k(x, xp):
+    # cos(x) rounded once from 1 + (cos(r) - 1), r = x - 2 pi k, |r| <=
+    # _NEAR: the cosine near its maxima, correctly rounded also where the
+    # device's cos (CUDA's: within 2 ulp) is not, which cos(x) - 1
+    # magnifies by up to 1/|cos(x) - 1|
+    k = xp.rint(x / (2.0 * math.pi))
+    y = (x - k * _TWO_PI_1) - k * _TWO_PI_2      # exact
+    p3 = k * _TWO_PI_3
+    r = y - p3
+    near = (xp.absolute(r) <= _NEAR) & (xp.absolute(x) <= _REDUCED_MAX)
+    # r + rl = y - p3 exactly (Fast2Sum, |y| >= |p3|): rounding r alone
+    # would move cos(r) by up to 1e-18, enough to round it the other way
+    rl = xp.where(near, (y - r) - p3, 0.0)
+    r = xp.where(near, r, 0.0)
+    hi, lo = _square_dd(r, xp)
+    lo = lo + 2.0 * r * rl
+    h = -0.5 * hi
+    s = 1.0 + h
+    e = h - (s - 1.0)             # 1 + h = s + e exactly (|h| < 1)
+    # cos(r) - 1 + r^2/2 by its Taylor series (|r| <= 0.1: the next term
+    # r^14 / 14! is below 1e-25)
+    q = polevl(hi, _COS_TAYLOR)
+    c = s + (e + (-0.5 * lo + hi * hi * q))
+    return near, c
+
+
 def cosm1(x, xp=_xp):
     inner = xp.absolute(x) <= math.pi / 4
     xs = xp.where(inner, x, 0.0)
     xx = xs * xs
     small = -0.5 * xx + xx * xx * polevl(xx, _COSCOF)
-    return xp.where(inner, small, xp.cos(x) - 1.0)
+    near, c = _cos_near_2pi_k(xp.where(inner, 0.0, x), xp)
+    c = xp.where(near, c, xp.cos(x))
+    return xp.where(inner, small, c - 1.0)
 
 
 def sinc(x, xp=_xp):
