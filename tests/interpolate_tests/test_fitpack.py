@@ -259,3 +259,28 @@ def test_fit_stays_on_device():
         ci.splrep(x, y, s=0)
         ci.splev(x, (t, c, k))
     close(t, si.splrep(xh, yh, s=m * 0.01)[0], rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize('k,bc', [
+    (2, None), (3, 'clamped'), (3, 'natural'), (3, ('clamped', 'natural')),
+    (4, 'not-a-knot'), (5, None),
+    (5, ([(1, 0.5), (2, 0.1)], [(1, 1.0), (2, 2.0)]))])
+def test_make_interp_spline_on_device(k, bc):
+    # the banded collocation solve (block cyclic reduction) on the device
+    xh = numpy.linspace(0, 3, 300) ** 1.5
+    yh = numpy.cos(xh)
+    want = si.make_interp_spline(xh, yh, k=k, bc_type=bc)
+    xd, yd = _d(xh, yh)
+    with mostly_on_device(2 * xh.nbytes, fraction=0.1):
+        got = ci.make_interp_spline(xd, yd, k=k, bc_type=bc)
+    close(got.t, want.t)
+    close(got.c, want.c, rtol=1e-9, atol=1e-9)
+    yc = numpy.stack([yh, 1j * yh ** 2], axis=1)
+    want = si.make_interp_spline(xh, yc.T, k=k, axis=1,
+                                 bc_type=None if bc is None or k == 5
+                                 else bc)
+    got = ci.make_interp_spline(*_d(xh, yc.T), k=k, axis=1,
+                                bc_type=None if bc is None or k == 5
+                                else bc)
+    xi = numpy.linspace(0, xh[-1], 37)     # no extrapolation: it magnifies
+    close(got(cupy.asarray(xi)), want(xi), rtol=1e-9, atol=1e-9)

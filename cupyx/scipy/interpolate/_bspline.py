@@ -3,8 +3,10 @@ once) and make_interp_spline.
 
 make_interp_spline's collocation system is banded with the spline's
 degree; for k <= 1 the coefficients are the data themselves (device);
-for k >= 2 the banded solve runs on the host through SciPy, counted as
-a host fallback (no device banded solver yet).
+for k >= 2 it is solved on the device by block cyclic reduction
+(``_bspline_collocation``), except with given knots t or periodic
+conditions: those run on the host through SciPy, a counted host
+fallback.
 """
 
 import numpy
@@ -225,8 +227,14 @@ def make_interp_spline(x, y, k=3, t=None, bc_type=None, axis=0,
             tt = cupy.concatenate([xf[:1], xf, xf[-1:]])
         dt = numpy.complex128 if yy.dtype.kind == 'c' else numpy.float64
         return BSpline.construct_fast(tt, yy.astype(dt), k, True, axis)
+    if t is None:
+        from cupyx.scipy.interpolate import _bspline_collocation
+        spl = _bspline_collocation.interp_spline(x, y, k, bc_type, axis,
+                                                 check_finite)
+        if spl is not None:
+            return spl
     _fallback.enter('interpolate.make_interp_spline', 'k=%d' % k,
-                    'banded collocation solve')
+                    'given knots, periodic or invalid input')
     import scipy.interpolate as si
     h = si.make_interp_spline(
         cupy.asnumpy(x), cupy.asnumpy(y), k=k,
