@@ -11,7 +11,8 @@ vendor work each call causes: see call.py; sort: sorting.py; random:
 random_bench.py; fft: fft_bench.py; the decompositions: linalg.py;
 surface: issue 14's routines; special: special_bench.py (SciPy's special
 functions and cdist); kernel: kernel_bench.py (user kernels); signal:
-signal_bench.py; interop: interop_bench.py (NumPy dispatch, DLPack,
+signal_bench.py; interp: interp_bench.py (RBF and FITPACK splines);
+interop: interop_bench.py (NumPy dispatch, DLPack,
 pickling); ndimage: ndimage_bench.py; on a CUDA build ``all`` adds
 ``peers`` (peers.py: side by side with CuPy and PyTorch, each in its own
 process), ``userkernel`` (userkernel_peers.py: user kernels against
@@ -52,6 +53,7 @@ import sorting
 import special_bench
 import timing
 import signal_bench
+import interp_bench
 
 
 def _median_time(fn, repeat, warmup=2):
@@ -334,6 +336,12 @@ def bench_signal():
     return signal_bench.bench_signal(_event_time, _host_time)
 
 
+def bench_interp():
+    """cupyx.scipy.interpolate's RBF and FITPACK splines against SciPy:
+    see interp_bench.py."""
+    return interp_bench.bench_interp(_event_time, _host_time)
+
+
 JOBS = {
     'add': bench_add,
     'cos': bench_cos,
@@ -350,6 +358,7 @@ JOBS = {
     'special': bench_special,
     'kernel': bench_kernel,
     'signal': bench_signal,
+    'interp': bench_interp,
     'interop': interop_bench.bench_interop,
     'ndimage': ndimage_bench.bench_ndimage,
     'peers': peers.bench_peers,
@@ -359,7 +368,7 @@ JOBS = {
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
        'linalg', 'surface', 'special', 'kernel', 'signal', 'interop',
-       'ndimage')
+       'ndimage', 'interp')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048),

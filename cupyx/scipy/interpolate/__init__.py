@@ -17,3 +17,9 @@ from cupyx.scipy.interpolate._polyint import (  # NOQA
 from cupyx.scipy.interpolate._ndbspline import NdBSpline  # NOQA
 from cupyx.scipy.interpolate import _interpolate  # NOQA
 from cupyx.scipy.interpolate._bspline_lsq import make_lsq_spline  # NOQA
+from cupyx.scipy.interpolate._rbfinterp import RBFInterpolator  # NOQA
+from cupyx.scipy.interpolate._fitpack_py import (  # NOQA
+    splrep, splev, splint, sproot, spalde, insert)
+from cupyx.scipy.interpolate._fitpack2 import (  # NOQA
+    UnivariateSpline, InterpolatedUnivariateSpline, LSQUnivariateSpline)
+pchip = PchipInterpolator  # NOQA  (SciPy's backward-compatible name)

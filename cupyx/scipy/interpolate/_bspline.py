@@ -3,8 +3,10 @@ once) and make_interp_spline.
 
 make_interp_spline's collocation system is banded with the spline's
 degree; for k <= 1 the coefficients are the data themselves (device);
-for k >= 2 the banded solve runs on the host through SciPy, counted as
-a host fallback (no device banded solver yet).
+for k >= 2 it is solved on the device by block cyclic reduction
+(``_bspline_collocation``), except with given knots t or periodic
+conditions: those run on the host through SciPy, a counted host
+fallback.
 """
 
 import numpy
@@ -90,14 +92,36 @@ class BSpline:
                           self.k, extrapolate=self.extrapolate)
 
     def antiderivative(self, nu=1):
-        """The nu-th antiderivative (computed on the host by SciPy)."""
-        h = self._host().antiderivative(nu)
-        return BSpline.construct_fast(cupy.asarray(h.t), cupy.asarray(h.c),
-                                      h.k, self.extrapolate, self.axis)
+        """The nu-th antiderivative (on the device: cumulative sums of
+        the coefficients times the knot spans)."""
+        t, c, k = self.t, self.c, self.k
+        if self.extrapolate == 'periodic':
+            h = self._host().antiderivative(nu)
+            return BSpline.construct_fast(cupy.asarray(h.t),
+                                          cupy.asarray(h.c), h.k, False,
+                                          self.axis)
+        for _ in range(nu):
+            t, c, k = _antiderivative(t, c[:t.shape[0] - k - 1], k)
+        return BSpline.construct_fast(t, c, k, self.extrapolate, self.axis)
 
     def integrate(self, a, b, extrapolate=None):
-        """Definite integral (computed on the host by SciPy)."""
-        return cupy.asarray(self._host().integrate(a, b, extrapolate))
+        """Definite integral over [a, b] (on the device from the
+        antiderivative; periodic extrapolation through SciPy)."""
+        if extrapolate is None:
+            extrapolate = self.extrapolate
+        if extrapolate == 'periodic':
+            return cupy.asarray(self._host().integrate(a, b, extrapolate))
+        sign = 1.0
+        a, b = float(a), float(b)
+        if b < a:
+            a, b, sign = b, a, -1.0
+        n = self.t.shape[0] - self.k - 1
+        ta, ca, ka = _antiderivative(self.t, self.c[:n], self.k)
+        ab = cupy.asarray([a, b], dtype=numpy.float64)
+        if not extrapolate:
+            ab = cupy.clip(ab, self.t[self.k], self.t[n])
+        vals = _deboor(ta, ca, ka, ta.shape[0] - ka - 1, ab, True)
+        return (vals[1] - vals[0]) * sign
 
     def __call__(self, x, nu=0, extrapolate=None):
         if extrapolate is None:
@@ -167,6 +191,21 @@ def _deboor(t, c, k, n, xv, extrapolate):
     return cupy.where(bad.reshape((-1,) + extra), numpy.nan, out)
 
 
+def _antiderivative(t, c, k):
+    """(t, c, k + 1) of the antiderivative that is 0 at t[0]: c (the
+    first n - k - 1 coefficients) summed with the knot spans, padded with
+    its last value to the length of the knots (SciPy's splantider
+    layout)."""
+    nk1 = t.shape[0] - k - 1
+    dt = (t[k + 1:k + 1 + nk1] - t[:nk1]).reshape(
+        (-1,) + (1,) * (c.ndim - 1))
+    cs = cupy.cumsum(c[:nk1] * dt, axis=0) / (k + 1)
+    zero = cupy.zeros((1,) + c.shape[1:], dtype=cs.dtype)
+    tail = cupy.broadcast_to(cs[-1:], (k + 2,) + c.shape[1:])
+    return (cupy.concatenate([t[:1], t, t[-1:]]),
+            cupy.concatenate([zero, cs, tail]), k + 1)
+
+
 def make_interp_spline(x, y, k=3, t=None, bc_type=None, axis=0,
                        check_finite=True):
     """Interpolating B-spline (``scipy.interpolate.make_interp_spline``)."""
@@ -188,8 +227,14 @@ def make_interp_spline(x, y, k=3, t=None, bc_type=None, axis=0,
             tt = cupy.concatenate([xf[:1], xf, xf[-1:]])
         dt = numpy.complex128 if yy.dtype.kind == 'c' else numpy.float64
         return BSpline.construct_fast(tt, yy.astype(dt), k, True, axis)
+    if t is None:
+        from cupyx.scipy.interpolate import _bspline_collocation
+        spl = _bspline_collocation.interp_spline(x, y, k, bc_type, axis,
+                                                 check_finite)
+        if spl is not None:
+            return spl
     _fallback.enter('interpolate.make_interp_spline', 'k=%d' % k,
-                    'banded collocation solve')
+                    'given knots, periodic or invalid input')
     import scipy.interpolate as si
     h = si.make_interp_spline(
         cupy.asnumpy(x), cupy.asnumpy(y), k=k,
@@ -224,7 +269,14 @@ def splder(tck, n=1):
         raise ValueError('Order of derivative (n = {!r}) must be <= '
                          'order of spline (k = {!r})'.format(n, spl.k))
     out = spl.derivative(n)
-    return out if is_spline else out.tck
+    if is_spline:
+        return out
+    t, c, k = out.tck
+    # a tuple keeps FITPACK's layout: c padded with zeros to len(t)
+    pad = t.shape[0] - c.shape[0]
+    if pad > 0:
+        c = cupy.concatenate([c, cupy.zeros((pad,) + c.shape[1:], c.dtype)])
+    return t, c, k
 
 
 def splantider(tck, n=1):
