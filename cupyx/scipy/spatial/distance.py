@@ -1,17 +1,20 @@
 """Pairwise distances (``scipy.spatial.distance``): cdist, pdist,
 squareform and the metrics' functions of two vectors.
 
-The results are float64 whatever the input (SciPy's).  Where the device
-multiplies float64 matrices, Euclidean-type distances (euclidean,
-sqeuclidean, cosine, correlation) come from matrix products:
-|x|^2 + |y|^2 - 2 x.y, with the columns centred first (the distances do
-not change, the norms shrink, so less cancels) and every pair whose
-result is small against |x|^2 + |y|^2 (where the cancellation could have
-lost digits) computed again directly as sum((x - y)^2); identical rows
-give exactly 0, as SciPy.  The A2 has no float64 matmul (ops.md): there,
-and for the other metrics, the distances are whole-array reductions over
-blocks of row pairs (exact differences, no cancellation).  Blocks of rows
-keep the temporaries under _BLOCK_BYTES whatever the input size.
+The results are float64 whatever the input (SciPy's).  Euclidean-type
+distances (euclidean, sqeuclidean, cosine, correlation) come from matrix
+products: |x|^2 + |y|^2 - 2 x.y, with the columns centred first (the
+distances do not change, the norms shrink, so less cancels) and every pair
+whose result is small against |x|^2 + |y|^2 (where the cancellation could
+have lost digits) computed again directly from the input rows as
+sum((x - y)^2); identical rows give exactly 0, as SciPy.  The products
+are float64 matmuls where the device has them, else (the A2: ops.md
+section 7 lists float32 matmul only) float32 matmuls of exact slices of
+the rows (the Ozaki scheme, _distance_products.py), accurate to a few
+ulp of |x| |y| as a float64 product.  Rows with inf or NaN, and the other
+metrics, take whole-array reductions over blocks of row pairs (exact
+differences).  Blocks of rows keep the temporaries under _BLOCK_BYTES
+whatever the input size.
 """
 
 import numpy
@@ -19,13 +22,16 @@ import numpy
 import cupy
 from cupy._core import _dispatch
 from cupyx.scipy import special
+from cupyx.scipy.spatial import _distance_products
 
 # temporaries per block (bytes): the (rows, cols, features) differences
 # of the elementwise metrics, the product block of the Euclidean ones
 _BLOCK_BYTES = 64 * 2 ** 20
-# |x|^2 + |y|^2 - 2 x.y loses about log2(scale / d^2) bits; pairs with
-# d^2 below this share of the scale are recomputed directly
-_RECOMPUTE = 2.0 ** -20
+# |x|^2 + |y|^2 - 2 x.y is within a few ulp of scale = |x|^2 + |y|^2,
+# so d^2 within (scale / d^2) times that: pairs with d^2 below this share
+# of the scale are recomputed directly, the others are within ~64 ulp of
+# d by this bound (4-14 measured against SciPy: benchmarks/RESULTS.md)
+_RECOMPUTE = 2.0 ** -4
 
 _METRICS = ('braycurtis', 'canberra', 'chebyshev', 'cityblock',
             'correlation', 'cosine', 'euclidean', 'hamming', 'hellinger',
@@ -57,8 +63,31 @@ def _metric_name(metric):
 _F64 = numpy.dtype(numpy.float64)
 
 
-def _has_matmul():
-    return _dispatch.device_has('matmul', _F64)
+_F32 = numpy.dtype(numpy.float32)
+
+
+def _product_route(*arrays):
+    """How x.y is computed: 'float64' (the device's matmul), 'ozaki'
+    (float32 matmuls of exact slices), or None (blocked differences:
+    no matmul, or a non-finite input, whose inf - inf SciPy's
+    differences give)."""
+    if _dispatch.device_has('matmul', _F64):
+        route = 'float64'
+    elif _dispatch.device_has('matmul', _F32):
+        route = 'ozaki'
+    else:
+        return None
+    if not all(bool(cupy.isfinite(x).all()) for x in arrays):
+        return None
+    return route
+
+
+def _dot_against(b, route):
+    """f(a, factor) = factor * a @ b.T in float64 (factor a power of
+    two)."""
+    if route == 'float64':
+        return lambda a, factor=1.0: (a @ b.T) * factor
+    return _distance_products.Products(b).dot
 
 
 def _rows(n, per_row_bytes):
@@ -71,9 +100,10 @@ def _sq_direct(a, b):
 
 
 def _sqeuclidean(xa, xb, same):
-    """Squared Euclidean distances: through products (corrected) where
-    the device has them, else blocked exact differences."""
-    if not _has_matmul():
+    """Squared Euclidean distances: through products (corrected), else
+    blocked exact differences."""
+    route = _product_route(xa) if same else _product_route(xa, xb)
+    if route is None:
         out = _pairwise(xa, xb, _sq_direct)
         if same:
             idx = cupy.arange(xa.shape[0])
@@ -85,19 +115,20 @@ def _sqeuclidean(xa, xb, same):
     b = a if same else xb - mean
     na = cupy.sum(a * a, axis=1)
     nb = na if same else cupy.sum(b * b, axis=1)
+    dot = _dot_against(b, route)
     out = cupy.empty((a.shape[0], b.shape[0]), a.dtype)
-    step = _rows(a.shape[0], b.shape[0] * a.itemsize)
+    # the product, the scale and the result per row of a block
+    step = _rows(a.shape[0], 3 * b.shape[0] * a.itemsize)
     for i in range(0, a.shape[0], step):
-        blk = a[i:i + step]
+        o = out[i:i + step]
         scale = na[i:i + step, None] + nb[None, :]
-        d2 = scale - 2.0 * (blk @ b.T)
-        d2 = cupy.maximum(d2, 0)
-        out[i:i + step] = d2
-        # the pairs that may have cancelled: direct differences
-        suspect = d2 <= _RECOMPUTE * scale
-        ii, jj = cupy.nonzero(suspect)
+        cupy.subtract(scale, dot(a[i:i + step], 2.0), out=o)
+        cupy.maximum(o, 0, out=o)
+        # the pairs that may have cancelled: differences of the input rows
+        scale *= _RECOMPUTE
+        ii, jj = cupy.nonzero(o <= scale)
         if ii.size:
-            out[i + ii, jj] = _sq_direct(blk[ii], b[jj])
+            o[ii, jj] = _sq_direct(xa[i + ii], xb[jj])
     if same:
         idx = cupy.arange(a.shape[0])
         out[idx, idx] = 0
@@ -110,10 +141,11 @@ def _cosine(xa, xb, same, center):
         xb = xa if same else xb - xb.mean(axis=1, keepdims=True)
     na = cupy.sqrt(cupy.sum(xa * xa, axis=1))
     nb = na if same else cupy.sqrt(cupy.sum(xb * xb, axis=1))
-    if _has_matmul():
-        dot = xa @ xb.T
-    else:
+    route = _product_route(xa) if same else _product_route(xa, xb)
+    if route is None:
         dot = _pairwise(xa, xb, lambda u, v: cupy.sum(u * v, axis=-1))
+    else:
+        dot = _dot_against(xb, route)(xa)
     out = 1.0 - dot / (na[:, None] * nb[None, :])
     # SciPy clips to [0, 2]
     out = cupy.clip(out, 0.0, 2.0)

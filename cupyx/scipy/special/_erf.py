@@ -77,24 +77,25 @@ def _erf_small(x, xp):
 _ERF_ONE = 6.0
 
 
-def _erf_mid(x, xp):
-    """erf(x) for 1 < |x| < 6: 1 - erfc(|x|) (ndtr.c), erfc from P/Q."""
-    ax = xp.absolute(x)
-    r = 1.0 - (xp.exp(-(ax * ax)) * polevl(ax, _P)) / p1evl(ax, _Q)
-    return xp.where(x < 0, -r, r)
+def _erf_mid(ax, xp):
+    """erf(x) for 1 < x < 6: 1 - erfc(x) (ndtr.c), erfc from P/Q."""
+    return 1.0 - (xp.exp(-(ax * ax)) * polevl(ax, _P)) / p1evl(ax, _Q)
 
 
 def erf(x, xp=_xp):
-    # each branch on its own elements (``_rounds.on_subset``)
+    # erf is odd and Cephes' branches are odd (x T(x^2)/U(x^2)) or work on
+    # |x|: computed on |x|, the sign bit put back at the end (the same
+    # values, -0 included); each branch on its own elements
+    # (``_rounds.on_subset``)
     (x,), shape = _rounds.flat(xp, x)
     ax = xp.absolute(x)
-    out = xp.where(x < 0, -1.0, 1.0)
-    out = xp.where(xp.isnan(x), x, out)
-    _rounds.on_subset(xp, ax <= 1.0, lambda v: _erf_small(v, xp), (x,),
+    # 1 from 6 on and at inf, NaN for NaN: the branches overwrite |x| < 6
+    out = xp.sign(ax)
+    _rounds.on_subset(xp, ax <= 1.0, lambda v: _erf_small(v, xp), (ax,),
                       (out,))
     _rounds.on_subset(xp, (ax > 1.0) & (ax < _ERF_ONE),
-                      lambda v: _erf_mid(v, xp), (x,), (out,))
-    return out.reshape(shape)
+                      lambda v: _erf_mid(v, xp), (ax,), (out,))
+    return xp.where(xp.signbit(x), -out, out).reshape(shape)
 
 
 def erfc(a, xp=_xp):

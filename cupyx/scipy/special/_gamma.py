@@ -114,17 +114,19 @@ def gamma(x, xp=_xp):
 
 def _lgam_small(xs, xp):
     """log|Gamma(x)| for 0 < x < 13 (gamma.c's lgam_sgn)."""
-    # into [2, 3) in at most 10 downward or 2 upward rounds; as Cephes,
-    # the shift p is counted and u = x + p, t = x + (p - 2) are formed
-    # from x each time (one rounding, not one per step)
-    u = xs
-    p = xs * 0.0
-    z = p + 1.0
-    for _ in range(10):
-        m = u >= 3.0
-        p = xp.where(m, p - 1.0, p)
-        u = xs + p
-        z = xp.where(m, z * u, z)
+    # into [2, 3) in n = floor(x) - 2 (at most 10) downward or 2 upward
+    # rounds; as Cephes, u = x + p and t = x + (p - 2) are formed from x
+    # with the shift p (one rounding, not one per step).  The factors
+    # x - i (exact: an integer off a float above it) are those of Cephes'
+    # loop (u >= 3 before step i exactly when n >= i), multiplied in its
+    # order: the same results in 4 steps a round instead of 6
+    n = xp.maximum(xp.floor(xs) - 2.0, 0.0)
+    z = None
+    for i in range(1, 11):
+        f = xp.where(n >= i, xs - float(i), 1.0)
+        z = f if z is None else z * f
+    p = -n
+    u = xs + p
     for _ in range(2):
         m = u < 2.0
         z = xp.where(m, z / u, z)
@@ -136,27 +138,39 @@ def _lgam_small(xs, xp):
     return xp.where(u == 2.0, lz, lz + p)
 
 
-def _lgam_big(xb, xp):
-    """log Gamma(x) for x >= 13: Stirling's series (gamma.c)."""
-    q = (xb - 0.5) * xp.log(xb) - xb + _LS2PI
+def _lgam_huge(xb, q, xp):
+    """log Gamma(x) for x >= 1000 from q = (x - 1/2) log x - x +
+    log(sqrt(2 pi)): fewer terms of Stirling's series (gamma.c), none
+    beyond 1e8, inf beyond MAXLGM (and for x = inf)."""
     w = 1.0 / (xb * xb)
-    mid = q + polevl(w, _LA) / xb
     large = q + ((7.9365079365079365079365e-4 * w -
                   2.7777777777777777777778e-3) * w +
                  0.0833333333333333333333) / xb
     large = xp.where(xb > 1.0e8, q, large)
-    return xp.where(xb >= 1000.0, large, mid)
+    return xp.where(xb > _MAXLGM, numpy.inf, large)
+
+
+def _lgam_big(xb, xp):
+    """log Gamma(x) for x >= 13: Stirling's series (gamma.c); x >= 1000
+    on its own elements only."""
+    q = (xb - 0.5) * xp.log(xb) - xb + _LS2PI
+    w = 1.0 / (xb * xb)
+    mid = q + polevl(w, _LA) / xb
+    _rounds.on_subset(xp, xb >= 1000.0,
+                      lambda v, qv: _lgam_huge(v, qv, xp), (xb, q), (mid,))
+    return mid
 
 
 def _lgam_pos(x, xp):
-    """log|Gamma(x)| for x > 0 of 1-d x: each branch runs on its own
-    elements only (``_rounds.on_subset``)."""
+    """log|Gamma(x)| for x > 0 of 1-d x (x = 0 gives inf or NaN, for the
+    caller to replace): each branch runs on its own elements only
+    (``_rounds.on_subset``)."""
     out = x * 0.0           # NaN stays NaN
     _rounds.on_subset(xp, x < 13.0, lambda v: _lgam_small(v, xp), (x,),
                       (out,))
     _rounds.on_subset(xp, x >= 13.0, lambda v: _lgam_big(v, xp), (x,),
                       (out,))
-    return xp.where(x > _MAXLGM, numpy.inf, out)
+    return out
 
 
 def _lgam_reflect(x, w, xp):
@@ -167,17 +181,22 @@ def _lgam_reflect(x, w, xp):
     return _LOGPI - xp.log(xp.absolute(x)) - xp.log(s) - w
 
 
-def gammaln(x, xp=_xp):
-    (x,), shape = _rounds.flat(xp, x)
-    q = xp.absolute(x)
-    r = _lgam_pos(xp.where(q == 0, 1.0, q), xp)
+def _lgam_nonpos(x, w, xp):
+    """log|Gamma(x)| for x <= 0 from w = log|Gamma(-x)|."""
     # tiny |x|: Gamma(x) ~ 1/x - euler, so log|Gamma(x)| = log|Gamma(-x)|
     # to double precision (and the reflection would lose to underflow)
-    _rounds.on_subset(xp, (x < 0) & (q >= 1e-100),
-                      lambda x, w: _lgam_reflect(x, w, xp), (x, r), (r,))
-    pole = (x == xp.floor(x)) & (x <= 0)
-    r = xp.where(pole, numpy.inf, r)
-    return xp.where(xp.isinf(x), x, r).reshape(shape)
+    r = xp.where(xp.absolute(x) >= 1e-100, _lgam_reflect(x, w, xp), w)
+    # the poles: 0 and the negative integers
+    r = xp.where(x == xp.floor(x), numpy.inf, r)
+    return xp.where(xp.isinf(x), x, r)
+
+
+def gammaln(x, xp=_xp):
+    (x,), shape = _rounds.flat(xp, x)
+    r = _lgam_pos(xp.absolute(x), xp)
+    _rounds.on_subset(xp, x <= 0, lambda x, w: _lgam_nonpos(x, w, xp),
+                      (x, r), (r,))
+    return r.reshape(shape)
 
 
 def loggamma(x, xp=_xp):

@@ -6,7 +6,7 @@ from cupy._core._routines_ufuncs import (  # NOQA
     exp, log, log1p, sqrt, floor, ceil, absolute, sin, cos, tan,
     isnan, isinf, isfinite, signbit, copysign, fmod, maximum, minimum,
     logical_and, logical_or, logical_not, arctan, power, rint, sinh, cosh,
-    arcsin, arctan2)
+    arcsin, arctan2, sign)
 from cupy._core._routines_math import where  # NOQA
 
 

@@ -100,6 +100,12 @@ def _index_put_impl(self_ref, indices, values, accumulate, unsafe):
 
 
 def _nonzero(self, out):
+    if self.ndim == 1:
+        # argwhere's (count, 1) result is a transposed copy of nonzero's:
+        # the positions straight into out's column
+        idx = self.nonzero()[0]
+        out[:idx.shape[0], 0] = idx
+        return
     idx = numpy.argwhere(self)
     out[:idx.shape[0]] = idx
 

@@ -282,6 +282,18 @@ def _floor_divide(self, other, out):
 def _remainder(self, other, out):
     with _quiet():
         ct, a, b = _operands(self, other)
+        if ct.kind in 'iu' and ct != _I32 and not _is_tensor(b) and \
+                b != 0 and out.dtype == ct:
+            # a scalar divisor other than 0 (no x % 0 to patch): straight
+            # into out.  The core wraps every device index array this way
+            # (ops/_indexing.pyx, run_wrap_index): indices already in
+            # [0, b) are their own remainder, a copy instead of a division
+            if b > 0 and _is_tensor(a) and a.size and a.min() >= 0 and \
+                    a.max() < b:
+                numpy.copyto(out, a)
+            else:
+                numpy.remainder(a, b, out=out)
+            return
         if ct.kind in 'iu':
             if ct == _I32:
                 # exact only within +-2**24 (ops.md 1): computed in float32
