@@ -61,12 +61,12 @@ def lambertw(z, k=0, tol=1e-8):
     z = cupy.asarray(z)
     # SciPy's loop for these types (a one-element host call decides it)
     with numpy.errstate(all='ignore'):
-        dtype = _sc.lambertw(numpy.ones(1, z.dtype), 0, tol).dtype
-    if not numpy.isscalar(tol):
-        return host_call('lambertw', _sc.lambertw, z, k, tol)
-    # SciPy takes k as a C long
+        dtype = _sc.lambertw(numpy.ones(1, z.dtype), 0, 1e-8).dtype
+    # SciPy takes k as a C long; tol (a float or an array) broadcasts
     k = cupy.asarray(k).astype(numpy.int64)
-    return _lambertw.lambertw_device(z, k, float(tol)).astype(dtype)
+    if numpy.isscalar(tol):
+        tol = float(tol)
+    return _lambertw.lambertw_device(z, k, tol).astype(dtype)
 
 
 def sph_harm_y(n, m, theta, phi, *, diff_n=0):
