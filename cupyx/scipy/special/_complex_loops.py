@@ -3,7 +3,7 @@ family's other files (SciPy defines F->F and D->D loops for them): each
 composition lives in a file named after its functions; this module only
 attaches them (``_ufuncs.complex_loop``)."""
 
-from cupyx.scipy.special import _convex, _erf, _exp_log, _gamma
+from cupyx.scipy.special import _convex, _erf, _exp_log, _gamma, _sici
 from cupyx.scipy.special._faddeeva import (
     erf_complex, erfc_complex, erfcx_complex, log_ndtr_complex,
     ndtr_complex)
@@ -12,6 +12,7 @@ from cupyx.scipy.special._log_exp_complex import (
     expm1_complex, log1p_complex, xlog1py_complex, xlogy_complex)
 from cupyx.scipy.special._loggamma_complex import (
     gamma_complex, loggamma_complex, rgamma_complex)
+from cupyx.scipy.special._sici_complex import sici_complex, shichi_complex
 from cupyx.scipy.special._ufuncs import complex_loop
 
 for _u, _fn in (
@@ -21,5 +22,6 @@ for _u, _fn in (
         (_gamma.rgamma_, rgamma_complex), (_gamma.digamma_, digamma_complex),
         (_erf.erf_, erf_complex), (_erf.erfc_, erfc_complex),
         (_erf.erfcx_, erfcx_complex), (_erf.ndtr_, ndtr_complex),
-        (_erf.log_ndtr_, log_ndtr_complex)):
+        (_erf.log_ndtr_, log_ndtr_complex), (_sici.sici_, sici_complex),
+        (_sici.shichi_, shichi_complex)):
     complex_loop(_u, _fn)

@@ -19,7 +19,7 @@ import scipy.special as _sc
 import cupy
 from cupyx.scipy.special import _rounds
 from cupyx.scipy.special._log_exp_complex import make, parts
-from cupyx.scipy.special._loggamma_complex import _horner, _sinpi_parts
+from cupyx.scipy.special._loggamma_complex import _horner, sinpi_parts
 from cupyx.scipy.special._zeta import _bernoulli
 
 # the zeros of digamma nearest 0 and the values there (xsf, from mpmath)
@@ -51,8 +51,8 @@ def _asymptotic(z):
 def _cot_pi(z):
     """pi cos(pi z) / sin(pi z) (|Im z| < 16: no overflow)."""
     x, y = parts(z)
-    sr, si = _sinpi_parts(x, y)
-    cr, ci = _sinpi_parts(x + 0.5, y)
+    sr, si = sinpi_parts(x, y)
+    cr, ci = sinpi_parts(x + 0.5, y)
     return math.pi * make(cr, ci) / make(sr, si)
 
 

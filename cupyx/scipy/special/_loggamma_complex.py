@@ -89,7 +89,7 @@ def _recurrence(z):
     return _stirling(z) - cupy.log(shift) - flips * (2j * math.pi)
 
 
-def _sinpi_parts(x, y):
+def sinpi_parts(x, y):
     """sin(pi (x + iy)) as parts, with sin(pi x) and cos(pi x) exact at
     the integers and half-integers."""
     # x - 2 round(x/2) in [-1, 1] is exact; then the nearest quarter
@@ -133,7 +133,7 @@ def _reflect(z):
     """Hare's reflection (Re z < 0.1, |Im z| <= 7)."""
     x, y = parts(z)
     tmp = cupy.copysign(2.0 * math.pi, y) * cupy.floor(0.5 * x + 0.25)
-    sr, si = _sinpi_parts(x, y)
+    sr, si = sinpi_parts(x, y)
     return make(_LOGPI, tmp) - cupy.log(make(sr, si)) - \
         _loggamma_right(1.0 - z)
 

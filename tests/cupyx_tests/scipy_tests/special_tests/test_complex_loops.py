@@ -145,3 +145,48 @@ def test_lambertw_array_tol(no_fallback):
     # each element stops at its own tolerance: W e^W = z to about tol
     assert (numpy.abs(got * numpy.exp(got) - z) <= 10 * tol *
             numpy.abs(z) + 1e-15).all()
+
+
+@pytest.mark.parametrize('name', ['sici', 'shichi'])
+def test_sici_shichi_complex(name, no_fallback):
+    # E1/Ei of +-iz (or +-z) cancel in the odd function near the axes:
+    # ulp of max(|w|, 1); measured 13
+    got = getattr(cs, name)(cupy.asarray(Z))
+    with numpy.errstate(all='ignore'):
+        want = getattr(sc, name)(Z)
+    for g, w in zip(got, want):
+        assert g.dtype == numpy.complex128
+        g = g.get()
+        fin = numpy.isfinite(w)
+        numpy.testing.assert_array_equal(numpy.isfinite(g), fin)
+        assert cerr(g[fin], w[fin], 1.0).max() <= 32
+    got = getattr(cs, name)(cupy.asarray(SPECIAL))
+    with numpy.errstate(all='ignore'):
+        want = getattr(sc, name)(SPECIAL)
+    for g, w in zip(got, want):
+        numpy.testing.assert_allclose(g.get(), w, rtol=1e-15)
+    # complex64 in, complex64 out
+    z = Z[numpy.abs(Z) < 20].astype(numpy.complex64)
+    for g, w in zip(getattr(cs, name)(cupy.asarray(z)),
+                    getattr(sc, name)(z)):
+        assert g.dtype == numpy.complex64
+        numpy.testing.assert_allclose(g.get(), w, rtol=2e-6, atol=2e-6)
+
+
+def test_sinc_complex(no_fallback):
+    # sin(pi z) with an exact sin(pi x) here; NumPy's pi x rounds, so it
+    # is |pi x| eps off at large x (64 ulp of 1 at -38.6 + 2j)
+    z = Z[numpy.abs(Z) < 100]
+    got = cs.sinc(cupy.asarray(z))
+    assert got.dtype == numpy.complex128
+    with numpy.errstate(all='ignore'):
+        want = numpy.sinc(z)
+    fin = numpy.isfinite(want)
+    numpy.testing.assert_array_equal(numpy.isfinite(got.get()), fin)
+    assert cerr(got.get()[fin], want[fin], 1.0).max() <= 128
+    assert cs.sinc(cupy.asarray(z.astype(numpy.complex64))).dtype == \
+        numpy.complex64
+    # sinc(0) = 1, integers are zeros
+    numpy.testing.assert_allclose(
+        cs.sinc(cupy.asarray([0j, 2 + 0j, -3 + 0j])).get(), [1, 0, 0],
+        atol=1e-16)
