@@ -190,3 +190,32 @@ def test_sinc_complex(no_fallback):
     numpy.testing.assert_allclose(
         cs.sinc(cupy.asarray([0j, 2 + 0j, -3 + 0j])).get(), [1, 0, 0],
         atol=1e-16)
+
+
+def test_zeta_complex(no_fallback):
+    # Borwein's sum; Euler-Maclaurin beyond |Im z| = 50; the reflection
+    # for Re z < 1/2 carries Gamma(1 - z)'s exp(loggamma) error (to 2020
+    # ulp at -38.6 - 316j, where |zeta| is 4e66): ulp of max(|w|, 1)
+    z = numpy.concatenate([Z, [0.5 + 14.134725j, 0.5 + 100j, 3 + 60j,
+                               -5 + 70j, -20 + 3j, 0.3 + 1000j]])
+    got = cs.zeta(cupy.asarray(z))
+    assert got.dtype == numpy.complex128
+    got = got.get()
+    with numpy.errstate(all='ignore'):
+        want = sc.zeta(z)
+    fin = numpy.isfinite(want)
+    numpy.testing.assert_array_equal(numpy.isfinite(got), fin)
+    e = cerr(got[fin], want[fin], 1.0)
+    assert numpy.percentile(e, 99) <= 128
+    assert e.max() <= 4096
+    s = cs.zeta(cupy.asarray(SPECIAL)).get()
+    with numpy.errstate(all='ignore'):
+        numpy.testing.assert_allclose(s, sc.zeta(SPECIAL), rtol=1e-15)
+    # zeta(z, q): the real Hurwitz function on the real axis, NaN off it
+    q = numpy.array([2.0, 1.0, 3.0, 2.5])
+    zq = numpy.array([2 + 1j, 2 + 1j, 3 + 0j, 4 + 0j])
+    numpy.testing.assert_allclose(
+        cs.zeta(cupy.asarray(zq), cupy.asarray(q)).get(), sc.zeta(zq, q),
+        rtol=1e-14)
+    assert cs.zeta(cupy.asarray(zq.astype(numpy.complex64))).dtype == \
+        numpy.complex64
