@@ -57,6 +57,10 @@ from cupyx.scipy.special._logsumexp import (  # NOQA
 from cupyx.scipy.special._misc import (  # NOQA
     zeta, polygamma, multigammaln, sinc, lambertw,
     sph_harm_y, sph_harm, btdtr, btdtri)
+from cupyx.scipy.special._wright_bessel import (  # NOQA
+    wright_bessel_ as wright_bessel)
+from cupyx.scipy.special._lpmv import lpmv_ as lpmv  # NOQA
+from cupyx.scipy.special import _complex_loops  # NOQA
 from cupyx.scipy.special import _host as _host_module
 
 globals().update(_host_module.ufuncs)

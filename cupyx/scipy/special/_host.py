@@ -10,8 +10,9 @@ import scipy.special as _sc
 from cupy._core import _fallback
 from cupyx.scipy.special._ufuncs import define
 
-# ufuncs: name -> SciPy ufunc (the special functions not composed yet)
-HOST_UFUNCS = ('wright_bessel', 'lpmv')
+# ufuncs: name -> SciPy ufunc (the special functions not composed yet:
+# none since wright_bessel and lpmv were written)
+HOST_UFUNCS = ()
 
 ufuncs = {name: define(getattr(_sc, name)) for name in HOST_UFUNCS}
 

@@ -144,8 +144,8 @@ def _halley(z, w, tol):
 
 
 def lambertw_device(z, k, tol):
-    """lambertw of a device array z (real or complex), integer k and a
-    float tol (broadcast together); complex128 result."""
+    """lambertw of a device array z (real or complex), integer k and
+    tol (a float or an array: broadcast together); complex128 result."""
     z = cupy.asarray(z)
     if z.dtype.kind == 'c':
         x = z.real.astype(numpy.float64)
@@ -154,17 +154,19 @@ def lambertw_device(z, k, tol):
         x = z.astype(numpy.float64)
         y = cupy.zeros_like(x)
     k = cupy.asarray(k)
-    (x, y, kf), shape = _rounds.flat(cupy, x, y, k.astype(numpy.float64))
+    tol = cupy.asarray(tol, dtype=numpy.float64)
+    (x, y, kf, tol), shape = _rounds.flat(
+        cupy, x, y, k.astype(numpy.float64), tol)
     # the elements without special values go through the iteration
     special = (cupy.isnan(x) | cupy.isnan(y) | cupy.isinf(x)
                | ((x == 0) & (y == 0)) | ((x == 1) & (y == 0) & (kf == 0)))
     wr = x * 0.0
     wi = x * 0.0
 
-    def solve(x, y, kf):
+    def solve(x, y, kf, tol):
         w = _start((x, y), kf)
         return _halley((x, y), w, tol)
-    _rounds.on_subset(cupy, ~special, solve, (x, y, kf), (wr, wi))
+    _rounds.on_subset(cupy, ~special, solve, (x, y, kf, tol), (wr, wi))
     two_pi_k = 2.0 * math.pi * kf
     # NaN: z itself; +inf: z + 2 pi i k; -inf: -z + (2 pi k + pi) i
     sr = cupy.where(x == -numpy.inf, -x, x)

@@ -2,13 +2,15 @@
 zeta, lambertw, sph_harm_y, and the names SciPy 1.17 has
 dropped but CuPy 14 keeps (btdtr, btdtri, sph_harm)."""
 
+import math
+
 import numpy
 import scipy.special as _sc
 
 import cupy
 from cupyx.scipy.special import (
-    _exp_log, _gamma, _incbet, _inverse, _lambertw, _sph, _zeta)
-from cupyx.scipy.special._host import host_call
+    _exp_log, _gamma, _incbet, _inverse, _lambertw, _log_exp_complex,
+    _loggamma_complex, _sph, _zeta)
 
 
 def zeta(x, q=None, out=None):
@@ -51,9 +53,20 @@ def sinc(x):
     if x.dtype.kind not in 'fc':
         x = x.astype(numpy.float64)
     if x.dtype.kind == 'c':
-        return host_call('sinc', numpy.sinc, x)
+        return _sinc_complex(x.astype(numpy.complex128)).astype(x.dtype)
     xd = x.astype(numpy.float64)
     return _exp_log.sinc(xd).astype(x.dtype)
+
+
+def _sinc_complex(z):
+    # sin(pi z) with sin(pi x), cos(pi x) exact (as the real sinc), over
+    # pi z; 1 at 0 (NumPy's 1e-20 in place of 0)
+    z0 = z == 0
+    x = cupy.where(z0, 1.0e-20, z.real)
+    y = cupy.where(z0, 0.0, z.imag)
+    sr, si = _loggamma_complex.sinpi_parts(x, y)
+    return _log_exp_complex.make(sr, si) / (
+        math.pi * _log_exp_complex.make(x, y))
 
 
 def lambertw(z, k=0, tol=1e-8):
@@ -61,12 +74,12 @@ def lambertw(z, k=0, tol=1e-8):
     z = cupy.asarray(z)
     # SciPy's loop for these types (a one-element host call decides it)
     with numpy.errstate(all='ignore'):
-        dtype = _sc.lambertw(numpy.ones(1, z.dtype), 0, tol).dtype
-    if not numpy.isscalar(tol):
-        return host_call('lambertw', _sc.lambertw, z, k, tol)
-    # SciPy takes k as a C long
+        dtype = _sc.lambertw(numpy.ones(1, z.dtype), 0, 1e-8).dtype
+    # SciPy takes k as a C long; tol (a float or an array) broadcasts
     k = cupy.asarray(k).astype(numpy.int64)
-    return _lambertw.lambertw_device(z, k, float(tol)).astype(dtype)
+    if numpy.isscalar(tol):
+        tol = float(tol)
+    return _lambertw.lambertw_device(z, k, tol).astype(dtype)
 
 
 def sph_harm_y(n, m, theta, phi, *, diff_n=0):

@@ -15,7 +15,9 @@ by the standard stable recurrences in the degree for fixed order (DLMF
 14.10.3 normalised; the diagonal P_m^m from sin(theta)^m, then P_(m+1)^m,
 then upwards), run to the largest degree (one read), each element
 keeping its own; m < 0 by Y_n^-m = (-1)^m conj(Y_n^m), 0 where |m| > n
-or n < 0 (SciPy).  Derivatives (diff_n > 0) run SciPy on the host.
+or n < 0 (SciPy).  The derivatives (diff_n = 1, 2) from the same
+function at the neighbouring orders (DLMF 14.10.1/14.10.2); other diff_n
+and complex angles run SciPy on the host (counted).
 """
 
 import math
@@ -108,11 +110,14 @@ def sph_harm_y(n, m, theta, phi, *, diff_n=0):
     # SciPy's loops decide the result dtype (and refuse a float n or m)
     with numpy.errstate(all='ignore'):
         dtype = _sc.sph_harm_y(*[numpy.ones(1, a.dtype) for a in args]).dtype
-    if diff_n != 0 or any(a.dtype.kind == 'c' for a in args[2:]):
+    if diff_n not in (0, 1, 2) or any(a.dtype.kind == 'c'
+                                       for a in args[2:]):
         return host_call('sph_harm_y', _sc.sph_harm_y, *args, diff_n=diff_n)
     n, m, theta, phi = cupy.broadcast_arrays(
         args[0].astype(numpy.int64), args[1].astype(numpy.int64),
         args[2].astype(numpy.float64), args[3].astype(numpy.float64))
+    if diff_n:
+        return _sph_harm_derivatives(n, m, theta, phi, diff_n, dtype)
     am = cupy.absolute(m)
     valid = (n >= 0) & (am <= n)
     nn = cupy.where(valid, n, 0)
@@ -128,3 +133,59 @@ def sph_harm_y(n, m, theta, phi, *, diff_n=0):
     out.real[...] = re
     out.imag[...] = im
     return out.astype(dtype, copy=False)
+
+
+def _pbar(n, k, theta):
+    """The normalised P_n^k(cos theta) of any integer k (0 for |k| > n or
+    n < 0): P^-k = (-1)^k P^k."""
+    ak = cupy.absolute(k)
+    valid = (n >= 0) & (ak <= n)
+    p = _legendre_normalised(cupy.where(valid, n, 0), cupy.where(
+        valid, ak, 0), theta)
+    sign = cupy.where((k < 0) & (ak % 2 == 1), -1.0, 1.0)
+    return cupy.where(valid, sign * p, 0.0)
+
+
+def _sph_harm_derivatives(n, m, theta, phi, diff_n, dtype):
+    """(Y, [dY/dtheta, dY/dphi]) and for diff_n = 2 the Hessian, from
+    dP^m/dtheta = (b_m P^(m+1) - a_m P^(m-1))/2, a_k = sqrt((n+k)(n-k+1)),
+    b_k = sqrt((n-k)(n+k+1)) (DLMF 14.10.1/14.10.2 normalised), twice
+    for the second derivative; the phi-derivatives are i m and -m^2."""
+    nf = n.astype(numpy.float64)
+
+    def coef(k):
+        kf = k.astype(numpy.float64)
+        a = cupy.sqrt(cupy.maximum((nf + kf) * (nf - kf + 1.0), 0.0))
+        b = cupy.sqrt(cupy.maximum((nf - kf) * (nf + kf + 1.0), 0.0))
+        return a, b
+    p = {d: _pbar(n, m + d, theta) for d in range(-diff_n, diff_n + 1)}
+    am_, bm_ = coef(m)
+    dp = 0.5 * (bm_ * p[1] - am_ * p[-1])
+    # P(cos theta) is taken with |sin theta|^m: where sin theta < 0 the
+    # first derivative in theta changes sign (the second does not)
+    dp = cupy.where(cupy.sin(theta) < 0, -dp, dp)
+    mf = m.astype(numpy.float64)
+    ang = mf * phi
+    c, s = cupy.cos(ang), cupy.sin(ang)
+
+    def times_e(v):
+        out = cupy.empty(v.shape, numpy.complex128)
+        out.real[...] = v * c
+        out.imag[...] = v * s
+        return out
+    y = times_e(p[0])
+    dth = times_e(dp)
+    dph = 1j * mf * y
+    jac = cupy.stack([dth, dph], axis=-1)
+    if diff_n == 1:
+        return y.astype(dtype), jac.astype(dtype)
+    a1, b1 = coef(m - 1)
+    a2, b2 = coef(m + 1)
+    dpm = 0.5 * (b1 * p[0] - a1 * p[-2])
+    dpp = 0.5 * (b2 * p[2] - a2 * p[0])
+    d2 = times_e(0.5 * (bm_ * dpp - am_ * dpm))
+    cross = 1j * mf * dth
+    hess = cupy.stack([cupy.stack([d2, cross], axis=-1),
+                       cupy.stack([cross, -(mf * mf) * y], axis=-1)],
+                      axis=-2)
+    return y.astype(dtype), jac.astype(dtype), hess.astype(dtype)

@@ -65,12 +65,23 @@ def _run(compute, c):
     return fn
 
 
+# complex loops written in a file of their own after the ufunc was
+# defined (name -> compute, see `complex_loop`)
+_COMPLEX = {}
+# the names `define` registered a composition for
+_composed = set()
+
+
 def _maker(compute, ints, same_float, complex_compute=None):
     def find(name, ins, outs):
-        if complex_compute is not None and all(
-                c in 'FD' for c in ins + outs):
-            # complex64 computes in complex128 and rounds once
-            return list(_NEEDS_COMPLEX), _run(complex_compute, 'D')
+        cc = complex_compute or _COMPLEX.get(name)
+        if cc is not None and all(c in 'FD' for c in outs) and all(
+                c in 'FDfd' for c in ins):
+            # complex64 computes in complex128 and rounds once (a real
+            # operand of the loop, zeta's q, comes as complex128 too)
+            return list(_NEEDS_COMPLEX), _run(cc, 'D')
+        if compute is None:
+            return None
         if not all(c in _FLOATS for c in outs):
             return None
         if not all(c in _FLOATS or (c in ints) for c in ins):
@@ -101,6 +112,22 @@ def define(scipy_ufunc, compute=None, ints='', same_float=False, doc=None,
     if compute is not None:
         _compose.register(name, _maker(compute, ints, same_float,
                                        complex_compute))
+        _composed.add(name)
     _names.append(name)
     _capability.register_family(FAMILY, _names)
     return u
+
+
+def complex_loop(u, compute):
+    """Gives the ufunc `u` (made by `define`) `compute` (complex128 device
+    arrays in, complex128 out) as the body of its complex loops; the
+    routes are recomputed."""
+    name = u.__name__
+    if name in _composed:
+        _COMPLEX[name] = compute
+        from cupy._core import _dispatch
+        _dispatch._invalidate()
+    else:
+        # a ufunc whose real loops the device runs natively (log1p)
+        _compose.register(name, _maker(None, '', False, compute))
+        _composed.add(name)

@@ -209,6 +209,36 @@ def test_sph_harm_y(no_fallback):
         rtol=1e-13, atol=1e-15)
 
 
+@pytest.mark.parametrize('diff_n', [1, 2])
+def test_sph_harm_y_derivatives(diff_n, no_fallback):
+    # (Y, jac[theta, phi], hess) as SciPy; the theta-derivatives from the
+    # neighbouring orders, so no division by sin(theta) at the poles
+    rng = numpy.random.default_rng(23)
+    n = rng.integers(-1, 30, 400)
+    m = rng.integers(-32, 32, 400)
+    theta = numpy.concatenate([rng.uniform(-1, 7, 392),
+                               [0, numpy.pi, -numpy.pi, numpy.pi / 2, 1e-10,
+                                2 * numpy.pi, 3.0, 0.1]])
+    phi = rng.uniform(-10, 10, 400)
+    got = cs.sph_harm_y(cupy.asarray(n), cupy.asarray(m),
+                        cupy.asarray(theta), cupy.asarray(phi),
+                        diff_n=diff_n)
+    want = sc.sph_harm_y(n, m, theta, phi, diff_n=diff_n)
+    assert len(got) == len(want) == diff_n + 1
+    for k, (g, w) in enumerate(zip(got, want)):
+        assert g.shape == w.shape and g.dtype == w.dtype
+        # relative to the scale of the k-th derivative, (n + 1)^k
+        # sqrt((2n+1)/4pi)
+        amp = numpy.sqrt((2 * numpy.maximum(n, 0) + 1) / (4 * numpy.pi)) \
+            * (numpy.maximum(n, 0) + 1.0) ** k
+        err = numpy.abs(g.get() - w).reshape(len(n), -1).max(axis=1) / amp
+        assert err.max() <= 1e-13, (n[err.argmax()], m[err.argmax()],
+                                    theta[err.argmax()], err.max())
+    # scalars: shape (2,) and (2, 2) as SciPy
+    y, jac, hess = cs.sph_harm_y(3, -2, 0.7, 1.1, diff_n=2)
+    assert jac.shape == (2,) and hess.shape == (2, 2)
+
+
 @pytest.mark.parametrize('name', ['exp1', 'expi'])
 def test_exp1_expi_complex(name, no_fallback):
     rng = numpy.random.default_rng(20)
