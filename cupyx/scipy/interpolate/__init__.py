@@ -17,3 +17,8 @@ from cupyx.scipy.interpolate._polyint import (  # NOQA
 from cupyx.scipy.interpolate._ndbspline import NdBSpline  # NOQA
 from cupyx.scipy.interpolate import _interpolate  # NOQA
 from cupyx.scipy.interpolate._bspline_lsq import make_lsq_spline  # NOQA
+from cupyx.scipy.interpolate import _interpnd  # NOQA
+from cupyx.scipy.interpolate._interpnd import (  # NOQA
+    LinearNDInterpolator, CloughTocher2DInterpolator)
+from cupyx.scipy.interpolate._ndgriddata import (  # NOQA
+    NearestNDInterpolator, griddata)
