@@ -23,6 +23,10 @@ from cupyx.scipy.spatial import _locate
 # conjugate gradient iterations between convergence checks (each check
 # reads one flag back to the host)
 _CHECK_EVERY = 8
+# the relative residual the iteration stops at, per unit of ``tol``, and
+# the floor below which float64 rounding of the sums dominates
+_RESIDUAL_PER_TOL = 1e-3
+_RESIDUAL_FLOOR = 1e-14
 
 
 class GradientEstimationWarning(Warning):
@@ -62,9 +66,10 @@ def estimate_gradients(tri, y, maxiter=400, tol=1e-6):
     ncols): the minimiser of the summed squared second derivatives of the
     cubic edge curves (Nielson), by block-Jacobi preconditioned conjugate
     gradients on all columns at once.  Stops when every column's residual
-    is below tol * 1e-6 of its right-hand side (SciPy stops its sweeps on
-    a relative change of tol; the solution here is at least as close to
-    the minimiser), or after maxiter iterations with a warning."""
+    is below tol * 1e-3 of its right-hand side (at least 1e-14: rounding;
+    SciPy stops its sweeps on a relative change of tol, which leaves it
+    further from the minimiser), or after maxiter iterations with a
+    warning."""
     nb, e, inv_l3, m = _edge_tables(tri)
     n = tri.npoints
     f = cupy.concatenate([y, cupy.zeros((1, y.shape[1]))])
@@ -74,6 +79,11 @@ def estimate_gradients(tri, y, maxiter=400, tol=1e-6):
                      axis=1)
     diag = 4 * cupy.sum(m, axis=1)
     det = diag[:, 0, 0] * diag[:, 1, 1] - diag[:, 0, 1] * diag[:, 1, 0]
+    # points in no simplex (duplicates, coplanar) have no edges: their
+    # rows are zero, their gradient stays 0 in the iteration and is NaN
+    # in the result (SciPy's 0/0)
+    isolated = det == 0
+    det = cupy.where(isolated, numpy.inf, det)
     pinv = cupy.stack([cupy.stack([diag[:, 1, 1], -diag[:, 0, 1]], -1),
                        cupy.stack([-diag[:, 1, 0], diag[:, 0, 0]], -1)],
                       1) / det[:, None, None]
@@ -87,7 +97,7 @@ def estimate_gradients(tri, y, maxiter=400, tol=1e-6):
     p = z.copy()
     rz = cupy.sum(r * z, axis=(0, 2))
     scale = cupy.max(cupy.abs(b), axis=(0, 2))
-    limit = float(tol) * 1e-6
+    limit = max(float(tol) * _RESIDUAL_PER_TOL, _RESIDUAL_FLOOR)
     converged = n == 0
     for it in range(int(maxiter)):
         ap = _apply(diag, m, nb, p)
@@ -109,6 +119,7 @@ def estimate_gradients(tri, y, maxiter=400, tol=1e-6):
         warnings.warn('Gradient estimation did not converge, the results '
                       'may be inaccurate', GradientEstimationWarning,
                       stacklevel=3)
+    g[isolated] = numpy.nan
     return g
 
 

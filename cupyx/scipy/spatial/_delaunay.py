@@ -120,8 +120,8 @@ class Delaunay:
 
     @property
     def vertex_to_simplex(self):
-        """For each vertex, the lowest numbered simplex it belongs to
-        (-1 for points not in any simplex)."""
+        """For each vertex, the lowest numbered simplex it belongs to;
+        for coplanar points SciPy's value (their nearest vertex)."""
         if self._vertex_to_simplex is None:
             flat = self.simplices.ravel()
             order = cupy.argsort(flat, kind='stable')
@@ -131,6 +131,11 @@ class Delaunay:
             out = cupy.full(self.npoints, -1, dtype=numpy.int32)
             owner = (order // (self.ndim + 1)).astype(numpy.int32)
             out[v[first]] = owner[first]
+            if self.coplanar.size:
+                # points Qhull left out (duplicates, coplanar) get the
+                # third column of ``coplanar``, their nearest vertex: what
+                # SciPy 1.17 stores there
+                out[self.coplanar[:, 0]] = self.coplanar[:, 2]
             self._vertex_to_simplex = out
         return self._vertex_to_simplex
 
