@@ -1,12 +1,19 @@
 """Point location in a Delaunay triangulation, on the device.
 
-Every query point is tested against blocks of simplices at once: its
-barycentric coordinates c = T (x - r) in each simplex of the block (a
-broadcast product and sum, float64 without a matrix product), inside
-when every coordinate, the last one 1 - sum(c) included, lies in
-[-eps, 1 + eps] (SciPy's test; NaN transforms of degenerate simplices
-are never inside).  A point takes the lowest numbered simplex that
-contains it (SciPy's brute-force answer).
+All points walk at once (a visibility walk, as SciPy's directed search
+but vectorised): each step computes every active point's barycentric
+coordinates c = T (x - r) in its current simplex (a gather and a
+broadcast product, float64 without a matrix product); a point whose
+coordinates all lie in [-eps, 1 + eps] has found its simplex (SciPy's
+test), otherwise it moves to the neighbour across the facet of its most
+negative coordinate, and leaves the triangulation (-1) where there is no
+neighbour (the hull is convex).  Walks start from a coarse grid over the
+bounding box that maps each cell to a simplex whose centroid lies in it,
+so they are a few steps long.  Points still walking after a bounded
+number of steps (degenerate simplices, NaN transforms) are located by
+brute force: tested against blocks of simplices, taking the lowest
+numbered one that contains them (SciPy's brute-force answer).  A point on
+a facet shared by two simplices may get either (SciPy's walk too).
 """
 
 import numpy
@@ -15,6 +22,14 @@ import cupy
 
 # elements of the (points, simplices, ndim, ndim) products of a block
 _BLOCK_ELEMENTS = 2 ** 22
+# walk steps between the checks that read the number of walking points
+# back, and the steps after which the rest goes to brute force
+_CHECK_EVERY = 4
+_MAX_STEPS = 64
+# start-grid cells per simplex (about two centroids per cell) and the
+# cap on the table size
+_CELLS_PER_SIMPLEX = 0.5
+_MAX_CELLS = 2 ** 18
 
 
 def barycentric(transform, isimplex, x):
@@ -33,9 +48,98 @@ def locate(tri, x, eps):
     q, nd = x.shape
     tr = tri.transform
     s = tr.shape[0]
-    found = cupy.full(q, -1, dtype=numpy.int32)
     if q == 0 or s == 0:
-        return found, cupy.full((q, nd + 1), numpy.nan)
+        return (cupy.full(q, -1, dtype=numpy.int32),
+                cupy.full((q, nd + 1), numpy.nan))
+    found = _walk(tri, x, eps)
+    lost = cupy.nonzero(found == -2)[0]
+    if lost.size:
+        found[lost] = _brute_force(tr, x[lost], eps)
+    ok = found >= 0
+    c = barycentric(tr, cupy.where(ok, found, 0), x)
+    c[~ok] = numpy.nan
+    return found, c
+
+
+def _inside(c, eps):
+    return cupy.all((c >= -eps) & (c <= 1 + eps), axis=-1)
+
+
+def _start_table(tri):
+    """(lo, cell size, cells per dim, table): each grid cell's simplex,
+    cached on the triangulation."""
+    cached = getattr(tri, '_walk_start', None)
+    if cached is not None:
+        return cached
+    nd = tri.ndim
+    s = tri.nsimplex
+    cells = max(1, min(_MAX_CELLS, int(s * _CELLS_PER_SIMPLEX)))
+    per_dim = max(1, int(cells ** (1.0 / nd)))
+    lo = tri.min_bound
+    size = (tri.max_bound - lo) / per_dim
+    size = cupy.where(size > 0, size, 1.0)
+    cent = cupy.mean(tri.points[tri.simplices], axis=1)
+    cell = _cell_of(cent, lo, size, per_dim)
+    order = cupy.argsort(cell, kind='stable')
+    sc = cell[order]
+    first = cupy.ones(s, dtype=bool)
+    first[1:] = sc[1:] != sc[:-1]
+    owned_cells = sc[first]
+    owners = order[first].astype(numpy.int32)
+    # every cell: the owner of the nearest owned cell in row-major order
+    allc = cupy.arange(per_dim ** nd)
+    pos = cupy.minimum(cupy.searchsorted(owned_cells, allc),
+                       owned_cells.size - 1)
+    table = owners[pos]
+    tri._walk_start = (lo, size, per_dim, table)
+    return tri._walk_start
+
+
+def _cell_of(x, lo, size, per_dim):
+    idx = cupy.floor((x - lo) / size).astype(numpy.int64)
+    idx = cupy.clip(idx, 0, per_dim - 1)
+    flat = idx[:, 0]
+    for j in range(1, x.shape[1]):
+        flat = flat * per_dim + idx[:, j]
+    return flat
+
+
+def _walk(tri, x, eps):
+    """Simplex per point: >= 0 found, -1 outside, -2 still walking."""
+    lo, size, per_dim, table = _start_table(tri)
+    cur = table[_cell_of(x, lo, size, per_dim)]
+    result = cupy.full(x.shape[0], -2, dtype=numpy.int32)
+    active = cupy.arange(x.shape[0])
+    tr, nbr = tri.transform, tri.neighbors
+    xa = x
+    for step in range(_MAX_STEPS):
+        # points that stopped since the last compaction carry cur = -1
+        live = cur >= 0
+        here = cupy.where(live, cur, 0)
+        c = barycentric(tr, here, xa)
+        done = _inside(c, eps) & live
+        k = cupy.argmin(c, axis=1)
+        nxt = nbr[here, k]
+        # NaN coordinates (degenerate simplex): stop, brute force later
+        stuck = cupy.isnan(c).any(axis=1) & live
+        out = live & ~done & ~stuck & (nxt == -1)
+        result[active] = cupy.where(
+            done, cur, cupy.where(out, -1, result[active])).astype(
+                numpy.int32)
+        cur = cupy.where(live & ~(done | out | stuck), nxt, -1)
+        if (step + 1) % _CHECK_EVERY == 0:
+            keep = cupy.nonzero(cur >= 0)[0]
+            if keep.size == 0:
+                break
+            active, cur = active[keep], cur[keep]
+            xa = x[active]
+    return result
+
+
+def _brute_force(tr, x, eps):
+    q, nd = x.shape
+    s = tr.shape[0]
+    found = cupy.full(q, -1, dtype=numpy.int32)
     per_point = max(1, _BLOCK_ELEMENTS // (nd * (nd + 1)))
     cols = min(s, per_point)
     rows = max(1, per_point // cols)
@@ -46,14 +150,10 @@ def locate(tri, x, eps):
             tb = tr[s0:s0 + cols]
             d = xb[:, None, :] - tb[None, :, nd, :]
             c = cupy.sum(tb[None, :, :nd, :] * d[:, :, None, :], axis=-1)
-            last = 1 - cupy.sum(c, axis=-1)
-            inside = cupy.all((c >= -eps) & (c <= 1 + eps), axis=-1) & \
-                (last >= -eps) & (last <= 1 + eps)
+            last = 1 - cupy.sum(c, axis=-1, keepdims=True)
+            inside = _inside(cupy.concatenate([c, last], axis=-1), eps)
             hit = cupy.where(inside.any(axis=1),
                              cupy.argmax(inside, axis=1) + s0, s)
             best = cupy.minimum(best, hit)
         found[p0:p0 + rows] = cupy.where(best < s, best, -1)
-    ok = found >= 0
-    c = barycentric(tr, cupy.where(ok, found, 0), x)
-    c[~ok] = numpy.nan
-    return found, c
+    return found

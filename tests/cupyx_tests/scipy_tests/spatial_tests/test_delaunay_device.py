@@ -120,3 +120,15 @@ def test_incremental():
     _eq(d.simplices, h.simplices)
     d.close()
     h.close()
+
+
+@pytest.mark.parametrize('steps', [1, 64])
+def test_walk_and_brute_force_agree(steps, monkeypatch):
+    # one step: nearly every point is left to the brute-force pass
+    from cupyx.scipy.spatial import _locate
+    monkeypatch.setattr(_locate, '_MAX_STEPS', steps)
+    monkeypatch.setattr(_locate, '_CHECK_EVERY', 1)
+    pts = RNG.random((200, 2))
+    h, d = _pair(pts)
+    q = RNG.random((500, 2)) * 1.2 - 0.1
+    _eq(d.find_simplex(cupy.asarray(q)), h.find_simplex(q, bruteforce=True))
