@@ -6,6 +6,7 @@ import numpy
 
 import cupy
 from cupyx.scipy.spatial import distance
+from cupyx.scipy.spatial import _grid
 from cupyx.scipy.spatial import _neighbors
 
 
@@ -68,12 +69,14 @@ class KDTree:
 
     Notes
     -----
-    No tree is built: every query compares blocks of query points with
-    all data points on the device (``_neighbors``), so results are exact
+    No tree is built.  k-nearest queries in up to 4 dimensions on 1024
+    points or more search a uniform grid of the data sorted by cell
+    (``_grid``) and prove each answer, the rest compare blocks of query
+    points with all data points (``_neighbors``); results are exact
     (``eps`` only relaxes what SciPy may return and is accepted).  Tied
-    distances come in index order; SciPy's order among ties follows its
-    tree.  ``query_pairs`` and ``query_ball_point`` return index-sorted
-    results.
+    distances come in an unspecified order (index order in the
+    brute-force path; SciPy's follows its tree).  ``query_pairs`` and
+    ``query_ball_point`` return index-sorted results.
     """
 
     def __init__(self, data, leafsize=10, compact_nodes=True,
@@ -99,6 +102,7 @@ class KDTree:
                      cupy.full(self.m, numpy.nan))
         self.boxsize = None
         self._box = None
+        self._grid = None
         if boxsize is not None:
             self._set_box(boxsize)
 
@@ -159,8 +163,13 @@ class KDTree:
             if cols.size == 0 or cols.min() < 1:
                 raise ValueError('k must be a sequence of integers >= 1')
             kmax = int(cols.max())
-        bound = _neighbors.to_pth(float(distance_upper_bound), p)
-        d, i = _neighbors.knn(xq, self.data, kmax, p, bound, self._box)
+        bound = float(distance_upper_bound)
+        bound_p = _neighbors.to_pth(bound, p)
+        grid = self._grid_for(kmax)
+        if grid is None:
+            d, i = _neighbors.knn(xq, self.data, kmax, p, bound_p, self._box)
+        else:
+            d, i = _grid.knn(grid, self.data, xq, kmax, p, bound_p, bound)
         d = _neighbors.from_pth(d, p)
         if cols is not None:
             sel = cupy.asarray(cols - 1)
@@ -172,6 +181,14 @@ class KDTree:
         else:
             out = shape + (kmax,)
         return d.reshape(out), i.reshape(out)
+
+    def _grid_for(self, kmax):
+        if self._grid is None:
+            self._grid = _grid.build(self.data, self._box, self.mins,
+                                     self.maxes) or False
+        if self._grid is False or not _grid.worth_it(self._grid, kmax):
+            return None
+        return self._grid
 
     def query_ball_point(self, x, r, p=2.0, eps=0, return_sorted=None,
                          return_length=False, *, workers=1):

@@ -19,6 +19,7 @@ a facet shared by two simplices may get either (SciPy's walk too).
 import numpy
 
 import cupy
+from cupyx.scipy.spatial import _grid
 
 # elements of the (points, simplices, ndim, ndim) products of a block
 _BLOCK_ELEMENTS = 2 ** 22
@@ -79,7 +80,7 @@ def _start_table(tri):
     size = (tri.max_bound - lo) / per_dim
     size = cupy.where(size > 0, size, 1.0)
     cent = cupy.mean(tri.points[tri.simplices], axis=1)
-    cell = _cell_of(cent, lo, size, per_dim)
+    cell = _grid.cell_index(cent, lo, size, per_dim)[0]
     order = cupy.argsort(cell, kind='stable')
     sc = cell[order]
     first = cupy.ones(s, dtype=bool)
@@ -95,19 +96,10 @@ def _start_table(tri):
     return tri._walk_start
 
 
-def _cell_of(x, lo, size, per_dim):
-    idx = cupy.floor((x - lo) / size).astype(numpy.int64)
-    idx = cupy.clip(idx, 0, per_dim - 1)
-    flat = idx[:, 0]
-    for j in range(1, x.shape[1]):
-        flat = flat * per_dim + idx[:, j]
-    return flat
-
-
 def _walk(tri, x, eps):
     """Simplex per point: >= 0 found, -1 outside, -2 still walking."""
     lo, size, per_dim, table = _start_table(tri)
-    cur = table[_cell_of(x, lo, size, per_dim)]
+    cur = table[_grid.cell_index(x, lo, size, per_dim)[0]]
     result = cupy.full(x.shape[0], -2, dtype=numpy.int32)
     active = cupy.arange(x.shape[0])
     tr, nbr = tri.transform, tri.neighbors

@@ -51,7 +51,7 @@ def pth_distances(xq, data, p, box=None):
     points must already be wrapped into [0, period) (``wrap``); each
     periodic difference is folded to the nearer image, as SciPy's
     toroidal KDTree."""
-    return _reduce_pth(xq[:, None, :] - data[None, :, :], p, box)
+    return reduce_pth(xq[:, None, :] - data[None, :, :], p, box)
 
 
 def wrap(x, box):
@@ -65,10 +65,10 @@ def wrap(x, box):
 
 def pth_distances_pairs(a, b, p, box=None):
     """The same for matching rows of a and b: shape (rows,)."""
-    return _reduce_pth(a - b, p, box)
+    return reduce_pth(a - b, p, box)
 
 
-def _reduce_pth(diff, p, box):
+def reduce_pth(diff, p, box):
     d = cupy.abs(diff)
     if box is not None:
         # both points lie in [0, L): fold to the nearer image (inf - d

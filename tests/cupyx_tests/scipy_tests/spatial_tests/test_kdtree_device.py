@@ -199,3 +199,32 @@ def test_blocks_cover_every_row(monkeypatch):
     _same(dd, hd)
     _same(di, hi)
     _same(d.count_neighbors(d, 0.2), h.count_neighbors(h, 0.2))
+
+
+@pytest.mark.parametrize('m', [2, 3])
+@pytest.mark.parametrize('k,p,bound', [(1, 2, numpy.inf), (6, 1, 0.05),
+                                       ([2, 9], numpy.inf, numpy.inf)])
+def test_grid_path(m, k, p, bound):
+    # enough points for the cell grid; queries up to 0.3 outside the data
+    # need wider rings of cells
+    data = RNG.random((3000, m))
+    query = RNG.random((400, m)) * 1.6 - 0.3
+    h, d = _trees(data)
+    hd, hi = h.query(query, k=k, p=p, distance_upper_bound=bound)
+    dd, di = d.query(cupy.asarray(query), k=k, p=p,
+                     distance_upper_bound=bound)
+    from cupyx.scipy.spatial import _grid
+    assert isinstance(d._grid, _grid.Grid)
+    _same(dd, hd)
+    _same(di, hi)
+
+
+def test_grid_clustered_data_falls_back_to_brute_force():
+    # one dense cluster: the largest cell is big, the grid is not used
+    data = numpy.concatenate([RNG.random((1500, 2)) * 1e-3,
+                              RNG.random((10, 2))])
+    h, d = _trees(data)
+    hd, hi = h.query(QUERY[:, :2], k=3)
+    dd, di = d.query(cupy.asarray(QUERY[:, :2]), k=3)
+    _same(dd, hd)
+    _same(di, hi)
