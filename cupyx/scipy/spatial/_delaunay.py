@@ -27,6 +27,11 @@ _SCALARS = ('furthest_site', 'paraboloid_scale', 'paraboloid_shift', 'ndim',
             'npoints', 'nsimplex')
 
 
+_fallback.declare('spatial.Delaunay', 'qhull',
+                  'the triangulation is built by Qhull (SciPy) on the host; '
+                  'point location and interpolation run on the device')
+
+
 def _qhull():
     try:
         from scipy import spatial

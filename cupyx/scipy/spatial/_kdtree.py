@@ -209,7 +209,8 @@ class KDTree:
         if r_p.size == 1:
             r_p = r_p.reshape(())
         _, cols, counts = _neighbors.within(xq, self.data, r_p, p,
-                                            self._box)
+                                            self._box,
+                                            counts_only=return_length)
         if return_length:
             return counts.reshape(shape)
         groups = _split(cols, counts)

@@ -22,6 +22,11 @@ import cupy
 _BLOCK_ELEMENTS = 2 ** 22
 
 
+# count_neighbors compares each distance with every radius up to this
+# many radii; more go through one searchsorted (a sort) and a bincount
+_DIRECT_RADII = 16
+
+
 def block_rows(n, m):
     """Query rows per block so that rows * n * m stays under the bound."""
     return max(1, _BLOCK_ELEMENTS // max(1, n * m))
@@ -117,11 +122,13 @@ def knn(xq, data, kmax, p, bound_p, box=None):
     return dist, idx
 
 
-def within(xq, data, r_p, p, box=None, upper_only=False):
+def within(xq, data, r_p, p, box=None, upper_only=False,
+           counts_only=False):
     """Rows and columns (query i, data j) of every pair with distance <=
     r (r_p: r in p-th power space, a scalar or one value per query row),
     row-major so each row's columns ascend; with ``upper_only`` only
-    j > i (the pairs of one set with itself).  Also the per-row counts."""
+    j > i (the pairs of one set with itself).  Also the per-row counts
+    (alone, with no pair lists, for ``counts_only``)."""
     n, m = data.shape
     rows, cols, counts = [], [], []
     r_p = cupy.asarray(r_p, dtype=numpy.float64)
@@ -132,10 +139,15 @@ def within(xq, data, r_p, p, box=None, upper_only=False):
         if upper_only:
             i = cupy.arange(start, start + xb.shape[0])[:, None]
             mask &= cupy.arange(n)[None, :] > i
+        counts.append(cupy.sum(mask, axis=1))
+        if counts_only:
+            continue
         bi, bj = cupy.nonzero(mask)
         rows.append(bi + start)
         cols.append(bj)
-        counts.append(cupy.sum(mask, axis=1))
+    if counts_only:
+        return None, None, (cupy.concatenate(counts) if counts else
+                            cupy.zeros(0, dtype=numpy.intp))
     if not rows:
         empty = cupy.zeros(0, dtype=numpy.intp)
         return empty, empty, empty
@@ -145,21 +157,29 @@ def within(xq, data, r_p, p, box=None, upper_only=False):
 
 def count_pairs(x1, x2, r_p_sorted, p, w1=None, w2=None, box=None):
     """For ascending thresholds t_0 <= t_1 <= ...: the (weighted) number
-    of pairs with d_p <= t_k, for each k (cumulative).  Each pair's bin
-    is the first threshold at or above its distance (one searchsorted),
-    the bins are summed with bincount and accumulated."""
+    of pairs with d_p <= t_k, for each k (cumulative): a masked sum per
+    threshold for a few thresholds; for many, each pair's bin is the
+    first threshold at or above its distance (one searchsorted), the bins
+    summed with bincount and accumulated."""
     nb = r_p_sorted.shape[0]
     n, m = x2.shape
     weighted = w1 is not None or w2 is not None
-    total = cupy.zeros(nb + 1, dtype=numpy.float64)
+    direct = nb <= _DIRECT_RADII
+    total = cupy.zeros(nb if direct else nb + 1, dtype=numpy.float64)
     for start, xb in _blocks(x1, n, m):
         d = pth_distances(xb, x2, p, box)
-        b = cupy.searchsorted(r_p_sorted, d.ravel(), side='left')
         w = None
         if weighted:
             wa = (cupy.ones(xb.shape[0]) if w1 is None
                   else w1[start:start + xb.shape[0]])
             wb = cupy.ones(n) if w2 is None else w2
-            w = (wa[:, None] * wb[None, :]).ravel()
-        total += cupy.bincount(b, weights=w, minlength=nb + 1)[:nb + 1]
-    return cupy.cumsum(total[:nb])
+            w = wa[:, None] * wb[None, :]
+        if direct:
+            for k in range(nb):
+                hit = d <= r_p_sorted[k]
+                total[k] += cupy.sum(hit if w is None else hit * w)
+            continue
+        b = cupy.searchsorted(r_p_sorted, d.ravel(), side='left')
+        total += cupy.bincount(b, weights=None if w is None else w.ravel(),
+                               minlength=nb + 1)[:nb + 1]
+    return total if direct else cupy.cumsum(total[:nb])

@@ -132,3 +132,9 @@ def test_walk_and_brute_force_agree(steps, monkeypatch):
     h, d = _pair(pts)
     q = RNG.random((500, 2)) * 1.2 - 0.1
     _eq(d.find_simplex(cupy.asarray(q)), h.find_simplex(q, bruteforce=True))
+
+
+def test_host_route_listed_by_info():
+    from cupy import _info
+    assert any('spatial.Delaunay' in line and 'Qhull' in line
+               for line in _info._host_route_lines())

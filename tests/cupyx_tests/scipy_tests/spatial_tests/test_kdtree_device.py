@@ -228,3 +228,19 @@ def test_grid_clustered_data_falls_back_to_brute_force():
     dd, di = d.query(cupy.asarray(QUERY[:, :2]), k=3)
     _same(dd, hd)
     _same(di, hi)
+
+
+def test_count_neighbors_many_radii(monkeypatch):
+    # past _DIRECT_RADII radii the counts come from searchsorted/bincount
+    from cupyx.scipy.spatial import _neighbors
+    monkeypatch.setattr(_neighbors, '_DIRECT_RADII', 2)
+    h, d = _trees()
+    r = numpy.linspace(0.05, 0.5, 7)[::-1]
+    w = RNG.random(DATA.shape[0])
+    for cumulative in (True, False):
+        rr = r if cumulative else r[::-1]
+        _same(d.count_neighbors(d, rr, cumulative=cumulative),
+              h.count_neighbors(h, rr, cumulative=cumulative))
+        _same(d.count_neighbors(d, rr, weights=cupy.asarray(w),
+                                cumulative=cumulative),
+              h.count_neighbors(h, rr, weights=w, cumulative=cumulative))
