@@ -4,17 +4,19 @@
 
 JOB: ``add``, ``cos``, ``matmul``, ``sum``, ``sort``, ``copy``, ``alloc``,
 ``call``, ``random``, ``fft``, ``linalg``, ``surface``, ``special``,
-``kernel``, ``signal``, ``interop``, ``ndimage`` or ``all`` (add, cos,
-matmul, sum, sort, random, fft, linalg, surface, special, kernel, signal,
-interop, ndimage and the per-call host cost of small operations, with the
+``kernel``, ``signal``, ``interop``, ``ndimage``, ``interp``, ``spatial`` or ``all``
+(add, cos, matmul, sum, sort, random, fft, linalg, surface, special,
+kernel, signal, interop, ndimage, interp, spatial and the per-call host cost of
+small operations, with the
 vendor work each call causes: see call.py; sort: sorting.py; random:
 random_bench.py; fft: fft_bench.py; the decompositions: linalg.py;
 surface: issue 14's routines; special: special_bench.py (SciPy's special
 functions and cdist); kernel: kernel_bench.py (user kernels); signal:
 signal_bench.py; interp: interp_bench.py (RBF and FITPACK splines);
 interop: interop_bench.py (NumPy dispatch, DLPack,
-pickling); ndimage: ndimage_bench.py; on a CUDA build ``all`` adds
-``peers`` (peers.py: side by side with CuPy and PyTorch, each in its own
+pickling); ndimage: ndimage_bench.py; spatial: spatial_bench.py
+(KDTree, Delaunay and the scattered-data interpolators); on a CUDA build
+``all`` adds ``peers`` (peers.py: side by side with CuPy and PyTorch, each in its own
 process), ``userkernel`` (userkernel_peers.py: user kernels against
 CuPy's), ``peers_families`` (peers.py: indexing, sorting, random and
 FFT against CuPy and PyTorch) and ``peers_linalg`` (peers_linalg.py:
@@ -54,6 +56,7 @@ import special_bench
 import timing
 import signal_bench
 import interp_bench
+import spatial_bench
 
 
 def _median_time(fn, repeat, warmup=2):
@@ -361,6 +364,7 @@ JOBS = {
     'interp': bench_interp,
     'interop': interop_bench.bench_interop,
     'ndimage': ndimage_bench.bench_ndimage,
+    'spatial': spatial_bench.bench_spatial,
     'peers': peers.bench_peers,
     'userkernel': userkernel_peers.bench_userkernel,
     'peers_families': peers.bench_peers_families,
@@ -368,7 +372,7 @@ JOBS = {
 }
 ALL = ('add', 'cos', 'matmul', 'sum', 'sort', 'call', 'random', 'fft',
        'linalg', 'surface', 'special', 'kernel', 'signal', 'interop',
-       'ndimage', 'interp')
+       'ndimage', 'interp', 'spatial')
 # (job, dtype, size): the device must be within 1.5x of NumPy (issue 5).
 TARGETS = (('add', 'float32', 1 << 24), ('cos', 'float32', 1 << 24),
            ('matmul', 'float32', 2048),

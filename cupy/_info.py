@@ -63,7 +63,20 @@ def capability_lines():
     out.extend(_linalg_lines())
     out.append('host fallback : CUPY_HOST_FALLBACK={} ({} so far)'.format(
         _fallback.mode(), sum(_fallback.fallback_counts().values())))
+    out.extend(_host_route_lines())
     return out
+
+
+def _host_route_lines():
+    # cupyx routes with no device algorithm (they declare themselves on
+    # import; counted like every fallback when they run)
+    try:
+        import cupyx.scipy.spatial  # NOQA
+    except ImportError:
+        pass
+    from cupy._core import _fallback
+    return ['host route    : {} ({}): {}'.format(name, loop, why)
+            for (name, loop), why in sorted(_fallback.declared().items())]
 
 
 def _linalg_lines():

@@ -62,6 +62,22 @@ def enter(name, loop, why=None):
             PerformanceWarning, stacklevel=2)
 
 
+_declared = {}
+
+
+def declare(name, loop, why):
+    """Record that (name, loop) always runs on the host (no device
+    algorithm), so ``python -m cupy info`` can list it before it runs."""
+    with _lock:
+        _declared[(name, loop)] = why
+
+
+def declared():
+    """{(operation, loop): why} of the declared host routes."""
+    with _lock:
+        return dict(_declared)
+
+
 def fallback_counts():
     """{(operation, loop): number of host fallbacks} since the start (or
     the last :func:`reset`)."""

@@ -23,3 +23,8 @@ from cupyx.scipy.interpolate._fitpack_py import (  # NOQA
 from cupyx.scipy.interpolate._fitpack2 import (  # NOQA
     UnivariateSpline, InterpolatedUnivariateSpline, LSQUnivariateSpline)
 pchip = PchipInterpolator  # NOQA  (SciPy's backward-compatible name)
+from cupyx.scipy.interpolate import _interpnd  # NOQA
+from cupyx.scipy.interpolate._interpnd import (  # NOQA
+    LinearNDInterpolator, CloughTocher2DInterpolator)
+from cupyx.scipy.interpolate._ndgriddata import (  # NOQA
+    NearestNDInterpolator, griddata)

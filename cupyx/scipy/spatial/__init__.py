@@ -5,3 +5,6 @@ minkowski_distance."""
 from cupyx.scipy.spatial import distance  # NOQA
 from cupyx.scipy.spatial._kdtree import (  # NOQA
     distance_matrix, minkowski_distance)
+from cupyx.scipy.spatial._kdtree import (  # NOQA
+    KDTree, cKDTree, minkowski_distance_p)
+from cupyx.scipy.spatial._delaunay import Delaunay, tsearch  # NOQA
