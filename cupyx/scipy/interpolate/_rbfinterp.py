@@ -12,8 +12,9 @@ triangular solve on the device) and evaluation is a product of the
 ``neighbors=k``: each evaluation point uses its k nearest data points.
 The neighbour sets come from a blocked brute-force k-nearest search on
 the device (``_knearest``: distances of a block of points to all data
-points, then a sort); cupyx.scipy.spatial has no KDTree on this branch,
-and ``_knearest`` is the one place to switch to it.  The local systems
+points, then a stable sort, so the lower index wins among equal
+distances); cupyx.scipy.spatial.KDTree (written at the same time) is not
+used yet, and ``_knearest`` is the one place to switch to it.  The local systems
 of all evaluation points are built and solved as one batch (SciPy solves
 each distinct neighbour set in a host loop; identical sets give
 identical systems, so the results agree).
