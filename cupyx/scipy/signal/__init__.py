@@ -59,3 +59,4 @@ def __getattr__(name):
     raise AttributeError(
         "module 'cupyx.scipy.signal' has no attribute {!r}".format(name))
 from cupyx.scipy.signal._short_time_fft import ShortTimeFFT  # NOQA
+from cupyx.scipy.signal._peaks_cwt import find_peaks_cwt  # NOQA
