@@ -31,6 +31,11 @@ import numpy
 
 import cupy
 
+# Dtypes whose in-block recursion is a matrix product: the device's
+# matmul loops (float32 on the cube unit; no float64 matmul on Atlas A2,
+# reference/cann/blas_fft.md), accumulated in float32 over one block.
+_MATMUL = 'f'
+
 # Samples per block: the rows of the recursion (each one operation
 # launch per term) against the blocks chained by the scan (log2(nblk)
 # levels of q*q products).  64 was the fastest of 32/64/128/256 on 2**22
@@ -104,6 +109,32 @@ def allpole_rows(w, a):
     q = len(a)
     block, batch, nblk = w.shape
     dtype = w.dtype
+    host_a = a.astype(numpy.result_type(a, numpy.float64))
+    table = _zero_input(host_a, block)
+    if dtype.char in _MATMUL:
+        y = _in_block_matmul(w, table)
+    else:
+        y = _in_block_rows(w, a, q)
+    if nblk == 1:
+        return y
+    states = _chain(y, table, q, block)
+    # the response of every block to the state it receives
+    if dtype.char in _MATMUL:
+        g = cupy.asarray(table.astype(dtype, copy=False))
+        flat = y.reshape(block, batch * nblk)
+        flat += cupy.matmul(g, cupy.stack(states).reshape(q, -1))
+        return y
+    cols = cupy.asarray(table.T.astype(dtype, copy=False))   # one upload
+    for c in range(q):
+        y += cols[c][:, None, None] * states[c][None]
+    return y
+
+
+def _in_block_rows(w, a, q):
+    """The recursion from rest inside every block, row after row (2q
+    elementwise operations per row on all blocks at once)."""
+    block, batch, nblk = w.shape
+    dtype = w.dtype
     coef = [dtype.type(-c) for c in a]
     hist = cupy.empty((q + block, batch, nblk), dtype=dtype)
     hist[:q] = 0
@@ -119,17 +150,20 @@ def allpole_rows(w, a):
         cupy.add(row, w[t], out=row)
         for c in terms[1:]:
             _axpy(row, hist[q + t - 1 - c], coef[c], tmp)
-    y = hist[q:]
-    if nblk == 1:
-        return y
-    table = _zero_input(a.astype(numpy.result_type(a, numpy.float64)),
-                        block)
-    states = _chain(y, table, q, block)
-    # the response of every block to the state it receives
-    cols = cupy.asarray(table.T.astype(dtype, copy=False))   # one upload
-    for c in range(q):
-        y += cols[c][:, None, None] * states[c][None]
-    return y
+    return hist[q:]
+
+
+def _in_block_matmul(w, table):
+    """The recursion from rest inside every block as one product: the
+    block x block lower triangular Toeplitz matrix of the impulse
+    response (h[0] = 1, h[t] = G[t-1, 0]) times all blocks."""
+    block, batch, nblk = w.shape
+    h = numpy.concatenate([[1.0], table[:block - 1, 0]])
+    lag = numpy.arange(block)[:, None] - numpy.arange(block)[None, :]
+    toe = numpy.where(lag >= 0, h[numpy.maximum(lag, 0)], 0)
+    toe = cupy.asarray(toe.astype(w.dtype))
+    return cupy.matmul(toe, w.reshape(block, batch * nblk)).reshape(
+        block, batch, nblk)
 
 
 def _chain(y, table, q, block):
