@@ -31,23 +31,33 @@ import numpy
 
 import cupy
 
-# Dtypes whose in-block recursion is a matrix product: the device's
-# matmul loops (float32 on the cube unit; no float64 matmul on Atlas A2,
-# reference/cann/blas_fft.md), accumulated in float32 over one block.
+# Dtypes whose products are the device's matmul (float32 on the cube
+# unit; no float64 matmul on Atlas A2, reference/cann/blas_fft.md): the
+# in-block recursion is one product, accumulated over one block.
 _MATMUL = 'f'
 
-# Samples per block: the rows of the recursion (each one operation
-# launch per term) against the blocks chained by the scan (log2(nblk)
-# levels of q*q products).  64 was the fastest of 32/64/128/256 on 2**22
-# samples (benchmarks/RESULTS.md, "row layout").
+# Samples per block of long signals: the rows of the recursion (each one
+# operation launch per term) against the blocks chained by the scan
+# (log2(nblk) levels of q*q products).  64 was the fastest of 32/64/128/
+# 256 on 2**22 samples (benchmarks/RESULTS.md, "row layout").
 _BLOCK = 64
+# Signals (batch * n samples) below which launches, not element passes,
+# dominate (about 20 us a launch against 1 ns a value on the simulator):
+# they take the in-block part as one product instead of 2q launches per
+# row.
+_SMALL = 1 << 18
 
 
-def block_len(q):
-    """Rows per block for a recursion of order q (at least q rows, so a
-    block's end state lies inside it)."""
-    b = _BLOCK
-    while b < q:
+def block_len(q, size=None):
+    """Rows per block for a recursion of order q over ``size`` samples in
+    all (at least q rows, so a block's end state lies inside it)."""
+    if size is None or size >= _SMALL:
+        b, least = _BLOCK, q
+    else:
+        # the in-block part is a block x block product: 16 rows keep the
+        # scan short and the product below 16 multiply-adds per sample
+        b, least = 16, q
+    while b < least:
         b *= 2
     return b
 
@@ -104,30 +114,52 @@ def _axpy(dst, src, coef, tmp):
 def allpole_rows(w, a):
     """y[t] = w[t] - sum_c a[c] y[t-1-c] along the rows of w (block, batch,
     nblk) from a zero state before the first block; ``a`` (host) holds
-    a1..aq.  Returns a new array of the same layout."""
+    a1..aq.  Returns a new array of the same layout.
+
+    Long signals in float64/complex run the rows one after another (2q
+    passes over the data in all); float32, and signals small enough that
+    launches cost more than passes, take the in-block part as one
+    product with the block x block Toeplitz matrix of the impulse
+    response instead (block multiply-adds per sample)."""
     a = numpy.asarray(a)
     q = len(a)
     block, batch, nblk = w.shape
     dtype = w.dtype
-    host_a = a.astype(numpy.result_type(a, numpy.float64))
-    table = _zero_input(host_a, block)
-    if dtype.char in _MATMUL:
-        y = _in_block_matmul(w, table)
+    table = _zero_input(a.astype(numpy.result_type(a, numpy.float64)),
+                        block)
+    by_product = dtype.char in _MATMUL or w.size < _SMALL
+    if by_product:
+        h = numpy.concatenate([[1.0], table[:block - 1, 0]])
+        lag = numpy.arange(block)[:, None] - numpy.arange(block)[None, :]
+        toe = numpy.where(lag >= 0, h[numpy.maximum(lag, 0)], 0)
+        y = _left_product(toe, w)
     else:
         y = _in_block_rows(w, a, q)
     if nblk == 1:
         return y
-    states = _chain(y, table, q, block)
+    states = _chain(y, table, q, block)       # (q, batch, nblk)
     # the response of every block to the state it receives
-    if dtype.char in _MATMUL:
-        g = cupy.asarray(table.astype(dtype, copy=False))
-        flat = y.reshape(block, batch * nblk)
-        flat += cupy.matmul(g, cupy.stack(states).reshape(q, -1))
-        return y
-    cols = cupy.asarray(table.T.astype(dtype, copy=False))   # one upload
-    for c in range(q):
-        y += cols[c][:, None, None] * states[c][None]
+    if by_product:
+        y += _left_product(table, states)
+    else:
+        cols = cupy.asarray(table.T.astype(dtype, copy=False))
+        for c in range(q):
+            y += cols[c][:, None, None] * states[c][None]
     return y
+
+
+def _left_product(mat, v):
+    """mat (k x r, host) times v (r, batch, nblk) on the device: the
+    matmul where the device has the loop, else a broadcast product and a
+    sum over r."""
+    k, r = mat.shape
+    m = cupy.asarray(mat.astype(v.dtype, copy=False))
+    flat = v.reshape(r, -1)
+    if v.dtype.char in _MATMUL:
+        out = cupy.matmul(m, flat)
+    else:
+        out = (m[:, :, None] * flat[None, :, :]).sum(axis=1)
+    return out.reshape((k,) + v.shape[1:])
 
 
 def _in_block_rows(w, a, q):
@@ -153,50 +185,31 @@ def _in_block_rows(w, a, q):
     return hist[q:]
 
 
-def _in_block_matmul(w, table):
-    """The recursion from rest inside every block as one product: the
-    block x block lower triangular Toeplitz matrix of the impulse
-    response (h[0] = 1, h[t] = G[t-1, 0]) times all blocks."""
-    block, batch, nblk = w.shape
-    h = numpy.concatenate([[1.0], table[:block - 1, 0]])
-    lag = numpy.arange(block)[:, None] - numpy.arange(block)[None, :]
-    toe = numpy.where(lag >= 0, h[numpy.maximum(lag, 0)], 0)
-    toe = cupy.asarray(toe.astype(w.dtype))
-    return cupy.matmul(toe, w.reshape(block, batch * nblk)).reshape(
-        block, batch, nblk)
-
-
 def _chain(y, table, q, block):
-    """The states entering each block: list of q arrays (batch, nblk),
-    state[c][:, j] = y[-1-c] just before block j (zero for j = 0)."""
+    """The states entering each block, (q, batch, nblk): [c][:, j] is
+    y[-1-c] just before block j (zero for j = 0).  A doubling scan over
+    the blocks: level k adds M^(2^k) times the states 2^k blocks back
+    (one broadcast product, one sum, one add)."""
     batch, nblk = y.shape[1:]
     # end states of the blocks from rest: T_j[c] = y_j[block-1-c]
-    ends = [y[block - 1 - c].copy() for c in range(q)]
+    ends = y[block - q:][::-1].copy()      # a copy: updated in place below
     # carry over one block: T_j += M T_{j-1}, M[c, c'] = G[block-1-c, c']
-    mat = table[block - q:block][::-1]
-    power = mat
+    power = table[block - q:block][::-1]
+    powers = []
     step = 1
     while step < nblk:
-        adds = []
-        for c in range(q):
-            acc = None
-            for c2 in range(q):
-                m = power[c, c2]
-                if m == 0:
-                    continue
-                term = ends[c2][:, :nblk - step] * y.dtype.type(m)
-                acc = term if acc is None else acc + term
-            adds.append(acc)
-        for c in range(q):
-            if adds[c] is not None:
-                ends[c][:, step:] += adds[c]
+        powers.append(power)
         power = power @ power
         step *= 2
-    states = []
-    for c in range(q):
-        s = cupy.zeros((batch, nblk), dtype=y.dtype)
-        s[:, 1:] = ends[c][:, :-1]
-        states.append(s)
+    mats = cupy.asarray(numpy.array(powers).astype(y.dtype, copy=False))
+    step = 1
+    for level in range(len(powers)):
+        mat = mats[level][:, :, None, None]
+        add = (mat * ends[None, :, :, :nblk - step]).sum(axis=1)
+        ends[:, :, step:] += add
+        step *= 2
+    states = cupy.zeros_like(ends)
+    states[:, :, 1:] = ends[:, :, :-1]
     return states
 
 

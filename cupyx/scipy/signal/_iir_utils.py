@@ -17,7 +17,7 @@ def allpole(w, a):
     n = w.shape[1]
     if n == 0 or q == 0:
         return w.copy()
-    block = _iir_rows.block_len(q)
+    block = _iir_rows.block_len(q, w.size)
     y = _iir_rows.allpole_rows(_iir_rows.to_rows(w, block), a)
     return _iir_rows.from_rows(y, n)
 

@@ -387,7 +387,7 @@ def _sosfilt_rows(sos, x2, z3, dtype):
     FIR part, its initial state folded into its first samples, its
     all-pole part; the final states by lfiltic's sums."""
     n = x2.shape[1]
-    block = _iir_rows.block_len(2)
+    block = _iir_rows.block_len(2, x2.size)
     rows = _iir_rows.to_rows(x2, block)
     zfs = []
     for s in range(len(sos)):
