@@ -15,11 +15,15 @@ from tests.signal_tests.helpers import close, data
 ss = pytest.importorskip('scipy.signal')
 
 
-@pytest.fixture
-def long_path(monkeypatch):
-    # every call takes the scan (no dense products), in blocks of 4 rows
+@pytest.fixture(params=['rows', 'product'])
+def long_path(monkeypatch, request):
+    # every call takes the scan (no dense products of the whole signal):
+    # the row-by-row recursion in blocks of 4 rows, or the in-block
+    # product of small signals (blocks of 16)
     monkeypatch.setattr(_iir_dense, '_MAX_N', 0)
-    monkeypatch.setattr(_iir_rows, '_BLOCK', 4)
+    if request.param == 'rows':
+        monkeypatch.setattr(_iir_rows, '_BLOCK', 4)
+        monkeypatch.setattr(_iir_rows, '_SMALL', 0)
 
 
 @pytest.mark.parametrize('n', [1, 3, 4, 5, 63, 64, 130])

@@ -38,8 +38,9 @@ _MATMUL = 'f'
 
 # Samples per block of long signals: the rows of the recursion (each one
 # operation launch per term) against the blocks chained by the scan
-# (log2(nblk) levels of q*q products).  64 was the fastest of 32/64/128/
-# 256 on 2**22 samples (benchmarks/RESULTS.md, "row layout").
+# (log2(nblk) levels of q*q products).  On 2**22 samples (sosfilt and
+# lfilter, shared VM, two rounds) blocks of 16 to 128 were within the
+# noise of each other and 256 was the slowest (1.6 s against 0.5-1.4 s).
 _BLOCK = 64
 # Signals (batch * n samples) below which launches, not element passes,
 # dominate (about 20 us a launch against 1 ns a value on the simulator):
