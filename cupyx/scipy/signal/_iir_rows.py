@@ -30,6 +30,7 @@ computed on the host from the coefficients, as the filter design is.
 import numpy
 
 import cupy
+from cupyx.scipy.signal import _iir_dense
 
 # Dtypes whose products are the device's matmul (float32 on the cube
 # unit; no float64 matmul on Atlas A2, reference/cann/blas_fft.md): the
@@ -126,35 +127,56 @@ def allpole_rows(w, a):
     q = len(a)
     block, batch, nblk = w.shape
     dtype = w.dtype
-    table = _zero_input(a.astype(numpy.result_type(a, numpy.float64)),
-                        block)
     by_product = dtype.char in _MATMUL or w.size < _SMALL
+    toe, table, powers = _tables(a, block, nblk, dtype, by_product)
     if by_product:
-        h = numpy.concatenate([[1.0], table[:block - 1, 0]])
-        lag = numpy.arange(block)[:, None] - numpy.arange(block)[None, :]
-        toe = numpy.where(lag >= 0, h[numpy.maximum(lag, 0)], 0)
         y = _left_product(toe, w)
     else:
         y = _in_block_rows(w, a, q)
     if nblk == 1:
         return y
-    states = _chain(y, table, q, block)       # (q, batch, nblk)
+    states = _chain(y, powers, q, block)       # (q, batch, nblk)
     # the response of every block to the state it receives
     if by_product:
         y += _left_product(table, states)
     else:
-        cols = cupy.asarray(table.T.astype(dtype, copy=False))
         for c in range(q):
-            y += cols[c][:, None, None] * states[c][None]
+            y += table[:, c][:, None, None] * states[c][None]
     return y
 
 
-def _left_product(mat, v):
-    """mat (k x r, host) times v (r, batch, nblk) on the device: the
-    matmul where the device has the loop, else a broadcast product and a
-    sum over r."""
-    k, r = mat.shape
-    m = cupy.asarray(mat.astype(v.dtype, copy=False))
+def _tables(a, block, nblk, dtype, by_product):
+    """Device copies, kept in ``_iir_dense``'s bounded cache, of the
+    Toeplitz matrix of the impulse response (block x block, products
+    only), the zero-input responses G (block x q) and the powers
+    M^(2^k) (levels x q x q) of the block-to-block state map."""
+    host_a = a.astype(numpy.result_type(a, numpy.float64))
+    levels = max(0, (nblk - 1).bit_length())
+
+    def build():
+        table = _zero_input(host_a, block)
+        if by_product:
+            h = numpy.concatenate([[1.0], table[:block - 1, 0]])
+            lag = numpy.arange(block)[:, None] - numpy.arange(block)[None]
+            toe = numpy.where(lag >= 0, h[numpy.maximum(lag, 0)], 0)
+        else:
+            toe = numpy.zeros((0, 0))
+        # carry over one block: M[c, c'] = G[block-1-c, c']
+        power = table[block - len(a):block][::-1]
+        powers = numpy.empty((levels,) + power.shape, power.dtype)
+        for k in range(levels):
+            powers[k] = power
+            power = power @ power
+        return [toe, table, powers]
+    key = ('rows', host_a.dtype.char, host_a.tobytes(), block, levels,
+           by_product)
+    return _iir_dense._cached(key, build, dtype)
+
+
+def _left_product(m, v):
+    """m (k x r, device) times v (r, batch, nblk): the matmul where the
+    device has the loop, else a broadcast product and a sum over r."""
+    k, r = m.shape
     flat = v.reshape(r, -1)
     if v.dtype.char in _MATMUL:
         out = cupy.matmul(m, flat)
@@ -186,26 +208,17 @@ def _in_block_rows(w, a, q):
     return hist[q:]
 
 
-def _chain(y, table, q, block):
+def _chain(y, powers, q, block):
     """The states entering each block, (q, batch, nblk): [c][:, j] is
     y[-1-c] just before block j (zero for j = 0).  A doubling scan over
-    the blocks: level k adds M^(2^k) times the states 2^k blocks back
-    (one broadcast product, one sum, one add)."""
-    batch, nblk = y.shape[1:]
+    the blocks: level k adds M^(2^k) (``powers[k]``) times the states 2^k
+    blocks back (one broadcast product, one sum, one add)."""
+    nblk = y.shape[2]
     # end states of the blocks from rest: T_j[c] = y_j[block-1-c]
     ends = y[block - q:][::-1].copy()      # a copy: updated in place below
-    # carry over one block: T_j += M T_{j-1}, M[c, c'] = G[block-1-c, c']
-    power = table[block - q:block][::-1]
-    powers = []
     step = 1
-    while step < nblk:
-        powers.append(power)
-        power = power @ power
-        step *= 2
-    mats = cupy.asarray(numpy.array(powers).astype(y.dtype, copy=False))
-    step = 1
-    for level in range(len(powers)):
-        mat = mats[level][:, :, None, None]
+    for level in range(powers.shape[0]):
+        mat = powers[level][:, :, None, None]
         add = (mat * ends[None, :, :, :nblk - step]).sum(axis=1)
         ends[:, :, step:] += add
         step *= 2
