@@ -36,6 +36,9 @@ from cupyx.scipy.signal import _iir_dense
 # unit; no float64 matmul on Atlas A2, reference/cann/blas_fft.md): the
 # in-block recursion is one product, accumulated over one block.
 _MATMUL = 'f'
+# Dtypes whose long signals take the in-block product too (none: see
+# allpole_rows).
+_PRODUCT_DTYPES = ''
 
 # Samples per block of long signals: the rows of the recursion (each one
 # operation launch per term) against the blocks chained by the scan
@@ -118,16 +121,21 @@ def allpole_rows(w, a):
     nblk) from a zero state before the first block; ``a`` (host) holds
     a1..aq.  Returns a new array of the same layout.
 
-    Long signals in float64/complex run the rows one after another (2q
-    passes over the data in all); float32, and signals small enough that
-    launches cost more than passes, take the in-block part as one
-    product with the block x block Toeplitz matrix of the impulse
-    response instead (block multiply-adds per sample)."""
+    Long signals run the rows one after another (2q passes over the data
+    in all); signals small enough that launches cost more than passes
+    take the in-block part as one product with the block x block
+    Toeplitz matrix of the impulse response instead (block multiply-adds
+    per sample; the matmul for float32).  Long float32 signals keep the
+    rows: on the simulator the 64 x 64 by 64 x 65536 float32 matmul took
+    80-120 ms against 30-40 ms for the 64 rows of a second-order section
+    (2^22 samples, shared VM); on Atlas A2's cube unit the product may be
+    the cheaper one (set ``_PRODUCT_DTYPES = 'f'`` to measure it).
+    """
     a = numpy.asarray(a)
     q = len(a)
     block, batch, nblk = w.shape
     dtype = w.dtype
-    by_product = dtype.char in _MATMUL or w.size < _SMALL
+    by_product = dtype.char in _PRODUCT_DTYPES or w.size < _SMALL
     toe, table, powers = _tables(a, block, nblk, dtype, by_product)
     if by_product:
         y = _left_product(toe, w)
