@@ -1,8 +1,9 @@
 """The signal job of benchmark.py: issue 17's cases of cupyx.scipy.signal
 against SciPy on the host in the same run (ratio = device / SciPy):
 fftconvolve of 2^20 by 2^12 samples, sosfiltfilt of 2^22 samples (an
-8th-order Butterworth filter, 4 sections), welch of 2^22 samples
-(nperseg 1024), and lfilter of 2^22 samples (4th order)."""
+8th-order Butterworth filter, 4 sections; float64, and float32 with
+float32 coefficients, whose in-block recursion is a matmul), welch of
+2^22 samples (nperseg 1024), and lfilter of 2^22 samples (4th order)."""
 
 import numpy
 
@@ -54,6 +55,12 @@ def bench_signal(event_time, host_time):
                      lambda: cs.sosfiltfilt(sos, dx),
                      lambda: ss.sosfiltfilt(sos, x), event_time, host_time,
                      _close(1e-9), x.size))
+    x32, sos32 = x.astype(numpy.float32), sos.astype(numpy.float32)
+    dx32 = cupy.asarray(x32)
+    rows.append(_row('sosfiltfilt', numpy.float32, 1 << 22,
+                     lambda: cs.sosfiltfilt(sos32, dx32),
+                     lambda: ss.sosfiltfilt(sos32, x32), event_time,
+                     host_time, _close(1e-4), x.size))
     b, a = ss.butter(4, 0.1)
     rows.append(_row('lfilter', numpy.float64, 1 << 22,
                      lambda: cs.lfilter(b, a, dx),

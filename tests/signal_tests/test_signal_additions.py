@@ -70,6 +70,13 @@ def test_design_additions():
             40, 'butter')
     assert cs.band_stop_obj(*args) == pytest.approx(ss.band_stop_obj(*args))
     assert cs.BadCoefficients is ss.BadCoefficients
+    kw = dict(window=('hamming', ('kaiser', 5.0)), fc=0.4)
+    close(cs.firwin_2d((7, 9), **kw), ss.firwin_2d((7, 9), **kw))
+    win = ss.windows.hann(64)
+    dual, alpha = cs.closest_STFT_dual_window(cupy.asarray(win), 16)
+    want = ss.closest_STFT_dual_window(win, 16)
+    close(dual, want[0])
+    assert alpha == pytest.approx(want[1])
     with pytest.raises(AttributeError):
         cs.no_such_name
 

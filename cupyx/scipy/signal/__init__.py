@@ -58,3 +58,5 @@ def __getattr__(name):
         return _scipy_signal().BadCoefficients
     raise AttributeError(
         "module 'cupyx.scipy.signal' has no attribute {!r}".format(name))
+from cupyx.scipy.signal._short_time_fft import ShortTimeFFT  # NOQA
+from cupyx.scipy.signal._peaks_cwt import find_peaks_cwt  # NOQA

@@ -66,12 +66,14 @@ _DESIGN = (
     'besselap', 'gammatone',
     # FIR design
     'firwin', 'firwin2', 'firls', 'remez', 'kaiserord', 'kaiser_beta',
-    'kaiser_atten', 'minimum_phase',
+    'kaiser_atten', 'minimum_phase', 'firwin_2d',
     # frequency responses
     'freqz', 'freqz_zpk', 'sosfreqz', 'freqs', 'freqs_zpk', 'group_delay',
     'findfreqs', 'freqz_sos', 'band_stop_obj',
     # (conversions: _iir_filter_conversions; partial fractions: _polyutils)
     'max_len_seq',
+    # the dual window of a ShortTimeFFT (a window-sized least squares)
+    'closest_STFT_dual_window',
 )
 
 _WINDOWS = (

@@ -1,120 +1,12 @@
-"""The all-pole recurrence y[t] = w[t] - a1 y[t-1] - ... - aq y[t-q] as a
-parallel scan on the device (no loop over samples).
-
-Aligned doubling: after level k every aligned block of 2**k samples holds
-its zero-state output (as if the signal started at the block).  Two
-neighbouring blocks of W samples merge into one of 2W: the right block's
-outputs gain the response to the left block's final state, which is its
-last q outputs (the companion state of an all-pole filter is the recent
-outputs), times the zero-input responses G[t, c] of the filter to a unit
-state y[-1-c] = 1.  A level is a broadcast product, a sum over q and an
-add on half the samples: q * n / 2 multiply-adds, log2(n) levels.
-
-G itself doubles the same way (its right half is its left half times
-the q x q state matrix taken from its own last rows); its first rows, up
-to q, are a few host steps on the coefficients.
-
-Signals longer than _BLOCK samples double only inside blocks of _BLOCK;
-the blocks' end states then form a q-dimensional linear recurrence over
-the blocks (a scan of n / _BLOCK steps with q x q matrices) whose result
-enters each block as one more G-weighted sum.
-"""
+"""CuPy's private IIR helpers (apply_iir, apply_iir_sos) and the zero-state
+all-pole filter ``allpole`` that lfilter's long path uses: the recursion
+runs in the row layout of ``_iir_rows`` (every block of the signal at
+once, chained by a scan over the blocks)."""
 
 import numpy
 
 import cupy
-
-
-def _zero_input_head(a, rows):
-    """G[t, c] for t < rows, by the recurrence on the host (rows <= q)."""
-    q = len(a)
-    g = numpy.zeros((rows, q), dtype=a.dtype)
-    for c in range(q):
-        hist = numpy.zeros(q + rows, dtype=a.dtype)  # hist[q-1-j] = y[-1-j]
-        hist[q - 1 - c] = 1
-        for t in range(rows):
-            val = -numpy.dot(a, hist[q - 1 + t::-1][:q])
-            hist[q + t] = val
-            g[t, c] = val
-    return g
-
-
-def _zero_input_table(a, length, dtype):
-    """G (length x q) on the device, length a power of two."""
-    q = len(a)
-    w0 = 1
-    while w0 < q:
-        w0 *= 2
-    w0 = min(w0, length)
-    g = cupy.asarray(_zero_input_head(a, w0))
-    w = w0
-    while w < length:
-        # state after the first w samples of the response to each unit
-        # state c: (y[w-1], ..., y[w-q]), all inside the table as w >= q
-        s = g[w - q:w][::-1]                      # (q, q): s[j, c]
-        right = (g[:, :, None] * s[None, :, :]).sum(axis=1)
-        g = cupy.concatenate([g, right])
-        w *= 2
-    return g.astype(dtype, copy=False)
-
-
-# Block length of the in-block doubling (a power of two).  Longer signals
-# are cut into blocks of this length whose carries are chained by a scan
-# over the blocks: log2(_BLOCK) full-size levels instead of log2(n), and a
-# padding of less than one block instead of up to n.  The chaining scan
-# works on q*q values per block, so it costs about q / _BLOCK of a level
-# per step: 64 balances the two (measured on 2**22 samples).
-_BLOCK = 1 << 6
-
-
-def _double_in_blocks(y, table, q, block):
-    """Zero-state output of every aligned block of ``block`` samples of
-    y (batch, n), n a multiple of block, in place."""
-    batch, size = y.shape
-    half = 1
-    while half < block:
-        blocks = y.reshape(batch, size // (2 * half), 2, half)
-        left = blocks[:, :, 0, :]
-        right = blocks[:, :, 1, :]
-        m = min(q, half)
-        # the left block's final state, most recent first: (batch, B, m)
-        state = left[:, :, half - m:][:, :, ::-1]
-        # one multiply-add per state component: a sum over a short last
-        # axis costs more than q passes over the data
-        for c in range(m):
-            right += state[:, :, c:c + 1] * table[:half, c]
-        half *= 2
-
-
-def _matmul_small(a, b):
-    """(..., q, q) @ (q, q) as a broadcast product and sum (float64 matmul
-    has no device loop on Atlas A2)."""
-    return (a[..., :, :, None] * b[None, :, :]).sum(axis=-2)
-
-
-def _chain_blocks(y, table, q, block):
-    """Add to every block the response to the state its predecessors
-    leave (y: (batch, nblk, block) holding zero-state block outputs)."""
-    batch, nblk, _ = y.shape
-    # local end states, most recent first: (batch, nblk, q)
-    local = y[:, :, block - q:][:, :, ::-1]
-    # carry over a block: S_j = local_j + M S_{j-1}, M[c, c'] = G[B-1-c, c']
-    mat = table[block - q:block][::-1]             # (q, q)
-    state = local.copy()
-    power = mat
-    step = 1
-    while step < nblk:
-        # Hillis-Steele over the blocks: S_j += M^step S_{j-step}
-        shifted = state[:, :nblk - step, :]
-        add = (shifted[:, :, None, :] * power).sum(axis=-1)
-        state = state.copy()
-        state[:, step:, :] += add
-        power = _matmul_small(power, power)
-        step *= 2
-    # the response of block j (j >= 1) to S_{j-1}
-    incoming = state[:, :-1, :]                    # (batch, nblk-1, q)
-    for c in range(q):
-        y[:, 1:, :] += incoming[:, :, c:c + 1] * table[:block, c]
+from cupyx.scipy.signal import _iir_rows
 
 
 def allpole(w, a):
@@ -122,24 +14,12 @@ def allpole(w, a):
     array w (batch, n); ``a`` holds a1..aq on the host (a0 = 1)."""
     a = numpy.asarray(a)
     q = len(a)
-    batch, n = w.shape
+    n = w.shape[1]
     if n == 0 or q == 0:
         return w.copy()
-    block = min(1 << max(0, (n - 1).bit_length()), _BLOCK)
-    block = max(block, 1 << max(0, (q - 1).bit_length()))
-    size = -(-n // block) * block
-    dtype = w.dtype
-    gdt = numpy.result_type(a.dtype, numpy.float64)
-    y = cupy.zeros((batch, size), dtype=dtype)
-    y[:, :n] = w
-    if size == 1:
-        return y[:, :n]
-    table = _zero_input_table(a.astype(gdt), block, dtype)
-    _double_in_blocks(y, table, q, block)
-    if size > block:
-        _chain_blocks(y.reshape(batch, size // block, block), table, q,
-                      block)
-    return y[:, :n]
+    block = _iir_rows.block_len(q, w.size)
+    y = _iir_rows.allpole_rows(_iir_rows.to_rows(w, block), a)
+    return _iir_rows.from_rows(y, n)
 
 
 def _host_coeffs(a):

@@ -17,6 +17,7 @@ import numpy
 
 import cupy
 from cupyx.scipy.signal import _iir_dense
+from cupyx.scipy.signal import _iir_rows
 from cupyx.scipy.signal import _iir_utils
 from cupyx.scipy.signal._convolve import _direct_full, fftconvolve
 
@@ -354,21 +355,67 @@ def sosfilt(sos, x, axis=-1, zi=None):
                 ' and an sos array with {} sections, zi must have shape {!r},'
                 ' got {!r}.'.format(axis, x.shape, n_sections, want,
                                     zi.shape))
-        zfs = []
     dense = _sosfilt_dense(sos, x, axis, zi, dtype)
     if dense is not None:
         return dense
-    y = x.astype(dtype, copy=False)
-    for s in range(n_sections):
-        if zi is None:
-            y = lfilter(sos[s, :3], sos[s, 3:], y, axis=axis)
-        else:
-            y, zf = lfilter(sos[s, :3], sos[s, 3:], y, axis=axis, zi=zi[s])
-            zfs.append(zf)
-    y = y.astype(dtype, copy=False)
+    n = x.shape[axis]
+    lead = x.shape[:axis] + x.shape[axis + 1:]
+    batch = int(numpy.prod(lead)) if lead else 1
+    xm = cupy.moveaxis(x, axis, -1).astype(dtype, copy=False)
+    x2 = cupy.ascontiguousarray(xm).reshape(batch, n)
+    z3 = None
+    if zi is not None:
+        # (sections, ..., 2, ...) -> (sections, batch, 2)
+        zm = cupy.moveaxis(zi.astype(dtype, copy=False), axis + 1, -1)
+        z3 = cupy.ascontiguousarray(zm).reshape(n_sections, batch, 2)
+    if batch == 0 or n == 0:
+        y2 = x2.copy()
+        zf3 = z3
+    else:
+        y2, zf3 = _sosfilt_rows(sos, x2, z3, dtype)
+    y = _restore_axis(y2, lead, n, axis)
     if zi is None:
         return y
-    return y, cupy.stack(zfs).astype(dtype, copy=False)
+    zf = cupy.stack([_restore_axis(zf3[s], lead, 2, axis)
+                     for s in range(n_sections)])
+    return y, zf.astype(dtype, copy=False)
+
+
+def _sosfilt_rows(sos, x2, z3, dtype):
+    """All sections of a long signal x2 (batch, n) in the row layout of
+    ``_iir_rows`` (two transposes for the whole cascade): each section's
+    FIR part, its initial state folded into its first samples, its
+    all-pole part; the final states by lfiltic's sums."""
+    n = x2.shape[1]
+    block = _iir_rows.block_len(2, x2.size)
+    rows = _iir_rows.to_rows(x2, block)
+    zfs = []
+    for s in range(len(sos)):
+        bb, aa, p = _normalize(sos[s, :3], sos[s, 3:])
+        bb = bb.astype(numpy.result_type(bb, dtype))
+        aa = aa.astype(bb.dtype)
+        w = _iir_rows.fir_rows(rows, bb)
+        if z3 is not None:
+            for i in range(min(p, n)):
+                t, j = _iir_rows.position(n, block, i)
+                w[t, :, j] += z3[s][:, i]
+        q = p
+        while q > 0 and aa[q] == 0:
+            q -= 1
+        y = _iir_rows.allpole_rows(w, aa[1:q + 1]) if q else w
+        if z3 is not None:
+            # the last p samples, most recent first (zeros before the
+            # start: the layout pads in front)
+            xl = rows[block - p:, :, -1][::-1].T
+            yl = y[block - p:, :, -1][::-1].T
+            zf = (_matvec(xl, _state_matrix(bb, p)) -
+                  _matvec(yl, _state_matrix(aa, p)))
+            if n < p:
+                zf[:, :p - n] += z3[s][:, n:]
+            zfs.append(zf.astype(dtype, copy=False))
+        rows = y
+    y2 = _iir_rows.from_rows(rows, n).astype(dtype, copy=False)
+    return y2, (cupy.stack(zfs) if zfs else None)
 
 
 def _sos_system(sos, dtype):

@@ -6,8 +6,8 @@ a search over sparse tables of range maxima/minima (log2(n) levels of n
 values), done for all peaks at once by binary lifting: log2(n) gathers
 per search, no loop over samples.  Finding the local maxima reads their
 count back (the result size depends on the data); the ``distance``
-selection is SciPy's greedy loop over the peaks (few numbers) on the
-host, counted as a host fallback.
+selection is rounds of priority-ordered suppression
+(``_select_by_peak_distance``).
 """
 
 import math
@@ -167,24 +167,94 @@ def _select_by_property(prop, pmin, pmax):
     return keep
 
 
+# Rounds of the device selection before the rest of a long suppression
+# chain is finished by SciPy's loop on the host (each round is ~3 log2(m)
+# launches and one flag read; chains of peaks of rising height closer than
+# ``distance`` take about one round per two peaks).
+_DISTANCE_ROUNDS = 32
+
+
+def _window_max(vals, lo, hi):
+    """max vals[lo[i]..hi[i]] for every i (lo <= hi), by a sparse table."""
+    tabs = [vals]
+    k = 1
+    while 2 * k <= vals.size:
+        tabs.append(cupy.maximum(tabs[-1][:-k], tabs[-1][k:]))
+        k *= 2
+    length = (hi - lo + 1).astype(numpy.float64)
+    lev = cupy.floor(cupy.log2(length)).astype(numpy.int64)
+    out = cupy.empty_like(vals)
+    for k, tab in enumerate(tabs):
+        ia = cupy.minimum(lo, tab.size - 1)
+        ib = cupy.clip(hi - (1 << k) + 1, 0, tab.size - 1)
+        out = cupy.where(lev == k, cupy.maximum(cupy.take(tab, ia),
+                                                cupy.take(tab, ib)), out)
+    return out
+
+
+def _distance_ranks(priority):
+    """Position of every peak in SciPy's processing order (ascending
+    argsort of the priorities).  Distinct priorities: a stable device
+    sort gives it.  Tied ones: SciPy's order is numpy.argsort's, which
+    is not stable (x86-simd-sort), so it is taken from NumPy on the host
+    (counted)."""
+    m = priority.size
+    order = cupy.argsort(priority, kind='stable')
+    ordered = priority[order]
+    if m > 1 and bool((ordered[1:] == ordered[:-1]).any()):
+        _fallback.enter('signal.find_peaks', 'distance',
+                        'tied priorities: numpy.argsort order')
+        order = cupy.asarray(numpy.argsort(cupy.asnumpy(priority)))
+    rank = cupy.empty(m, dtype=numpy.int64)
+    rank[order] = cupy.arange(m, dtype=numpy.int64)
+    return rank
+
+
 def _select_by_peak_distance(peaks, priority, distance):
-    _fallback.enter('signal.find_peaks', 'distance',
-                    'greedy selection over the peaks')
-    peaks = cupy.asnumpy(peaks)
-    priority = cupy.asnumpy(priority)
-    size = peaks.shape[0]
+    """SciPy's greedy selection (from the highest priority down, a kept
+    peak removes the peaks closer than ``distance``) as rounds on the
+    device: an undecided peak whose rank is the highest among the
+    undecided peaks of its window is kept (every higher-ranked neighbour
+    is already removed, so SciPy keeps it too), then every undecided peak
+    with a kept peak in its window is removed."""
+    m = peaks.size
+    if m == 0:
+        return cupy.ones(0, dtype=bool)
     dist = math.ceil(distance)
-    keep = numpy.ones(size, dtype=bool)
-    order = numpy.argsort(priority)
-    for i in range(size - 1, -1, -1):
-        j = order[i]
-        if not keep[j]:
+    rank = _distance_ranks(priority)
+    peaks = peaks.astype(numpy.int64, copy=False)
+    lo = cupy.searchsorted(peaks, peaks - dist, side='right')
+    hi = cupy.searchsorted(peaks, peaks + dist, side='left') - 1
+    undecided = cupy.ones(m, dtype=bool)
+    keep = cupy.zeros(m, dtype=bool)
+    for _ in range(_DISTANCE_ROUNDS):
+        live = cupy.where(undecided, rank, -1)
+        new = undecided & (live == _window_max(live, lo, hi))
+        keep |= new
+        count = cupy.concatenate([cupy.zeros(1, numpy.int64),
+                                  cupy.cumsum(new.astype(numpy.int64))])
+        undecided &= (count[hi + 1] - count[lo]) == 0
+        if not bool(undecided.any()):
+            return keep
+    return _finish_on_host(peaks, rank, dist, keep, undecided)
+
+
+def _finish_on_host(peaks, rank, dist, keep, undecided):
+    """SciPy's loop over the peaks still undecided after the device
+    rounds (a long chain of rising peaks), counted as a host fallback."""
+    _fallback.enter('signal.find_peaks', 'distance',
+                    'greedy selection over a long suppression chain')
+    peaks, rank = cupy.asnumpy(peaks), cupy.asnumpy(rank)
+    keep, undecided = cupy.asnumpy(keep), cupy.asnumpy(undecided)
+    alive = keep | undecided
+    for j in numpy.argsort(rank)[::-1]:
+        if not alive[j]:
             continue
         lo = numpy.searchsorted(peaks, peaks[j] - dist, side='right')
         hi = numpy.searchsorted(peaks, peaks[j] + dist, side='left')
-        keep[lo:j] = False
-        keep[j + 1:hi] = False
-    return cupy.asarray(keep)
+        alive[lo:j] = False
+        alive[j + 1:hi] = False
+    return cupy.asarray(alive)
 
 
 def _prominences(x, peaks, wlen, tables=None):

@@ -7,6 +7,7 @@ import numpy
 
 import cupy
 from cupyx.scipy.signal import _design
+from cupyx.scipy.signal import _upfirdn
 from cupyx.scipy.signal._upfirdn import _output_len, upfirdn
 from cupyx.scipy.signal._lfilter import _check_axis, sosfilt, sosfiltfilt
 
@@ -78,10 +79,16 @@ def resample(x, num, t=None, axis=0, window=None, domain='time'):
     return x_r
 
 
+# resample_poly's padtypes that subtract a level of the signal and pad
+# with zeros
+_BACKGROUND = {'mean': cupy.mean, 'median': cupy.median,
+               'minimum': cupy.min, 'maximum': cupy.max}
+
+
 def resample_poly(x, up, down, axis=0, window=('kaiser', 5.0),
                   padtype='constant', cval=None):
     """Resample by up/down with a polyphase FIR filter
-    (``scipy.signal.resample_poly``; padtype 'constant' only)."""
+    (``scipy.signal.resample_poly``), with every padtype of SciPy."""
     x = cupy.asarray(x)
     if up != int(up):
         raise ValueError('up must be an integer')
@@ -93,10 +100,9 @@ def resample_poly(x, up, down, axis=0, window=('kaiser', 5.0),
         raise ValueError('up and down must be >= 1')
     if cval is not None and padtype != 'constant':
         raise ValueError('cval has no effect when padtype is ', padtype)
-    if padtype != 'constant' or (cval not in (None, 0)):
-        raise NotImplementedError(
-            "resample_poly: only padtype='constant' with cval 0 is "
-            'implemented')
+    if padtype not in _BACKGROUND and padtype not in _upfirdn.MODES:
+        raise ValueError('padtype must be one of: maximum, mean, median, '
+                         'minimum, ' + ', '.join(_upfirdn.MODES))
     axis = _check_axis(axis, x.ndim)
     g = math.gcd(up, down)
     up //= g
@@ -134,10 +140,23 @@ def resample_poly(x, up, down, axis=0, window=('kaiser', 5.0),
     dt = numpy.result_type(x.dtype, numpy.float32)
     if x.dtype.kind in 'biu' or window_given:
         dt = numpy.result_type(dt, h.dtype)
-    y = upfirdn(h.astype(dt), x.astype(dt), up, down, axis=axis)
+    x = x.astype(dt)
+    background = None
+    if padtype in _BACKGROUND:
+        # the signal's level is taken off before the zero padding and put
+        # back after the filter (SciPy's 'mean', 'median', ...)
+        background = _BACKGROUND[padtype](x, axis=axis, keepdims=True)
+        x = x - background
+        mode, cval = 'constant', 0
+    else:
+        mode, cval = padtype, (0 if cval is None else cval)
+    y = upfirdn(h.astype(dt), x, up, down, axis=axis, mode=mode, cval=cval)
     s = [slice(None)] * x.ndim
     s[axis] = slice(n_pre_remove, n_pre_remove + n_out)
-    return cupy.ascontiguousarray(y[tuple(s)].astype(dt, copy=False))
+    y = y[tuple(s)]
+    if background is not None:
+        y = y + background
+    return cupy.ascontiguousarray(y.astype(dt, copy=False))
 
 
 def decimate(x, q, n=None, ftype='iir', axis=-1, zero_phase=True):
