@@ -180,6 +180,17 @@ ASCEND_ONLY = (
     'linalg_tests/test_decomp.py::test_host_fallback_counted',
     # the tables of the ascend provider's composed float64 FFT
     'fft_tests/test_fft_device.py::test_composed_nd_is_one_entry',
+    'fft_tests/test_fft_plans.py::test_composed_plan_not_kept_when_parts_',
+    # the translated kernels' replay with scalar parameters and loops, and
+    # the ascend provider's programs (CUDA compiles kernels with NVRTC and
+    # has no 'elementwise_program')
+    'userkernel_tests/test_replay_params.py::test_changing_scalars_',
+    'userkernel_tests/test_replay_params.py::test_reduction_kernel_changing_',
+    'userkernel_tests/test_replay_params.py::test_data_dependent_loop_',
+    'userkernel_tests/test_replay_params.py::test_newton_loop_with_break_',
+    'userkernel_tests/test_replay_params.py::test_loop_with_few_rounds_',
+    'userkernel_tests/test_replay_params.py::test_repeated_call_skips_',
+    'userkernel_tests/test_replay_params.py::test_provider_refuses_',
 )
 
 

@@ -82,17 +82,19 @@ def test_unconsumed_capsule_releases_its_array():
         cupy.cuda.Device().synchronize()
         return pool.used_bytes()
 
+    # The array is 1 MiB; the margin (64 KiB) absorbs what other objects
+    # allocate or free meanwhile (bounded caches evicting an entry: CI saw
+    # 512 bytes go between two calls), which must not decide the test.
+    size, margin = 1 << 20, 1 << 16
     before = used()
-    # large enough that other tests' garbage freed meanwhile (small
-    # arrays) cannot hide it
-    a = cupy.arange(1 << 17)
+    a = cupy.arange(size // 8)
     with_a = used()
-    assert with_a >= before + (1 << 20) - (1 << 16)
+    assert with_a >= before + size - margin
     cap = a.__dlpack__(max_version=(1, 0))
     del a
-    assert used() == with_a     # the capsule owns the memory
+    assert used() >= with_a - margin    # the capsule owns the memory
     del cap
-    assert used() == before
+    assert used() <= with_a - size + margin    # and gives it back
 
 
 def test_consumed_twice_raises_value_error():
