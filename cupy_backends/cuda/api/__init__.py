@@ -1,0 +1,5 @@
+"""CuPy's `cupy_backends.cuda.api` package by its names, for code that
+imports its modules (`from cupy_backends.cuda.api import runtime`, as
+CuPy's own tests and many libraries do).  `runtime` is this library's
+`cupy.cuda.runtime` under that name; `driver` holds the version query
+such code asks for.  Both backends install it."""
