@@ -217,13 +217,33 @@ def with_requires(*requirements):
         not installed(*requirements), reason=msg)
 
 
+# The oldest versions this library supports (setup.py's install_requires:
+# numpy>=1.26; SciPy has no lower bound, so every SciPy version is past it).
+_BASELINE = {'numpy': '1.26', 'scipy': '0'}
+
+
+def is_after_baseline(*, numpy=None, scipy=None):
+    """Whether the given version is newer than the oldest supported one
+    of that package (exactly one of ``numpy``/``scipy``): a test keeps a
+    compatibility path for behaviour that changed there only while the
+    oldest supported version predates it."""
+    if (numpy is None) == (scipy is None):
+        raise ValueError('give exactly one of numpy and scipy')
+    from packaging.version import Version
+    name, version = ('numpy', numpy) if numpy is not None else (
+        'scipy', scipy)
+    return Version(version) > Version(_BASELINE[name])
+
+
 def skip_if_after_baseline(reason='', **versions):
     """Skip the test where an installed package is at or past the given
-    version (a behaviour the test pins changed there), e.g.
+    version (a behaviour the test pins changed there) and that version is
+    newer than the oldest supported one, e.g.
     ``skip_if_after_baseline(scipy='1.17', reason='...')``."""
     pytest = _pytest_impl.check_available('skip_if_after_baseline')
     after = [name for name, v in versions.items()
-             if installed('{}>={}'.format(name, v))]
+             if is_after_baseline(**{name: v})
+             and installed('{}>={}'.format(name, v))]
     return pytest.mark.skipif(bool(after), reason=reason or 'after {}'.format(
         ', '.join(after)))
 

@@ -270,6 +270,24 @@ class TestRequirements:
         with pytest.raises(Exception):
             testing.installed('numpy>>1')
 
+    def test_is_after_baseline(self):
+        # the oldest supported NumPy is 1.26 (setup.py); SciPy has none
+        from cupy.testing._helper import is_after_baseline
+        assert is_after_baseline(numpy='2.0')
+        assert not is_after_baseline(numpy='1.26')
+        assert not is_after_baseline(numpy='1.20')
+        assert is_after_baseline(scipy='1.17')
+        for bad in ({}, {'numpy': '2.0', 'scipy': '1.17'}):
+            with pytest.raises(ValueError):
+                is_after_baseline(**bad)
+
+    def test_skip_if_after_baseline(self):
+        from cupy.testing._helper import skip_if_after_baseline
+        skip = skip_if_after_baseline(numpy='1.0', reason='r')
+        assert not skip.args[0]         # 1.0 predates the oldest supported
+        skip = skip_if_after_baseline(numpy='1.27', reason='r')
+        assert skip.args[0] == testing.installed('numpy>=1.27')
+
     def test_with_requires(self, pytester, run_pytest):
         pytester.makepyfile(textwrap.dedent('''
             import unittest
