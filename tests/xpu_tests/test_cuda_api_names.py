@@ -20,6 +20,7 @@ def test_missing_name_raises_attribute_error():
         runtime.no_such_function
 
 
-def test_build_version_is_the_driver_version():
-    assert driver.get_build_version() == cupy.cuda.runtime.driverGetVersion()
+def test_driver_is_cupy_cuda_driver_by_another_name():
+    assert driver.get_build_version is cupy.cuda.driver.get_build_version
+    assert driver.get_build_version() == cupy.cuda.driver.get_build_version()
     assert isinstance(driver.get_build_version(), int)

@@ -1,5 +1,5 @@
 """CuPy's `cupy_backends.cuda.api` package by its names, for code that
 imports its modules (`from cupy_backends.cuda.api import runtime`, as
 CuPy's own tests and many libraries do).  `runtime` is this library's
-`cupy.cuda.runtime` under that name; `driver` holds the version query
-such code asks for.  Both backends install it."""
+`cupy.cuda.runtime` and `driver` its `cupy.cuda.driver`, under those
+names.  Both backends install it."""

@@ -1,10 +1,13 @@
-"""`cupy_backends.cuda.api.driver`: the version query CuPy code reads."""
+"""`cupy_backends.cuda.api.driver`: the names of `cupy.cuda.driver`
+(this library's cupy/xpu/driver: the version probes), read from it on
+first use."""
 
 
-def get_build_version():
-    """CuPy's CUDA_VERSION of the build.  This library is built without
-    a CUDA toolkit (its CUDA functions are looked up at run time), so
-    there is no build-time version: the driver's version stands in for
-    it (cudaDriverGetVersion on a CUDA build, 0 on ascend)."""
-    from cupy.xpu import runtime
-    return runtime.driverGetVersion()
+def __getattr__(name):
+    from cupy.xpu import driver
+    return getattr(driver, name)
+
+
+def __dir__():
+    from cupy.xpu import driver
+    return dir(driver)
