@@ -1,5 +1,6 @@
 """The configuration report of ``cupy.show_config()`` / ``python -m cupy info``."""
 
+import importlib
 import platform
 
 import numpy
@@ -70,10 +71,13 @@ def capability_lines():
 def _host_route_lines():
     # cupyx routes with no device algorithm (they declare themselves on
     # import; counted like every fallback when they run)
-    try:
-        import cupyx.scipy.spatial  # NOQA
-    except ImportError:
-        pass
+    for module in ('cupyx.scipy.spatial', 'cupyx.scipy.signal',
+                   'cupyx.scipy.interpolate', 'cupyx.scipy.ndimage',
+                   'cupyx.scipy.special'):
+        try:
+            importlib.import_module(module)
+        except ImportError:     # SciPy missing: those modules need it
+            pass
     from cupy._core import _fallback
     return ['host route    : {} ({}): {}'.format(name, loop, why)
             for (name, loop), why in sorted(_fallback.declared().items())]

@@ -14,6 +14,13 @@ import numpy
 import cupy
 from cupy._core import _fallback
 
+_fallback.declare('interpolate.make_interp_spline', 'k>=2, given t',
+                  'given knots or periodic conditions: SciPy on the host; '
+                  'the other cases solve on the device')
+_fallback.declare('interpolate.make_smoothing_spline', 'fit',
+                  'banded penalised solve and GCV search on the host; the '
+                  'spline evaluates on the device')
+
 
 class BSpline:
     """Univariate spline in the B-spline basis

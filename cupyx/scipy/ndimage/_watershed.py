@@ -20,6 +20,9 @@ from cupy._core import _fallback
 from cupyx.scipy.ndimage import _morphology
 from cupyx.scipy.ndimage import _util
 
+_fallback.declare('ndimage.watershed_ift', 'all',
+                  'a sequential priority-queue transform (SciPy on the host)')
+
 _INTEGRAL = (numpy.int8, numpy.int16, numpy.int32, numpy.int64)
 
 

@@ -18,6 +18,11 @@ import numpy
 import cupy
 from cupy._core import _fallback
 
+_fallback.declare('signal.find_peaks', 'distance',
+                  'only where peaks tie in height (NumPy argsort order) or a '
+                  'suppression chain outlasts 32 rounds; otherwise on the '
+                  'device')
+
 
 class PeakPropertyWarning(RuntimeWarning):
     """Calculated property of a peak has unexpected value."""

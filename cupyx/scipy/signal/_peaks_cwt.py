@@ -17,6 +17,10 @@ import cupy
 from cupy._core import _fallback
 from cupyx.scipy.signal._wavelets import cwt, ricker
 
+_fallback.declare('signal.find_peaks_cwt', 'ridge lines',
+                  "SciPy's sequential linking of the CWT maxima; the CWT, "
+                  'maxima and SNR test run on the device')
+
 
 def _host(v):
     return cupy.asnumpy(v) if isinstance(v, cupy.ndarray) else v

@@ -26,7 +26,13 @@ import numpy
 import scipy.special as _sc
 
 import cupy
+from cupy._core import _fallback
 from cupyx.scipy.special._host import host_call
+
+_fallback.declare('spherical_yn', 'host',
+                  'complex z (SciPy uses AMOS): SciPy on the host')
+_fallback.declare('sph_harm_y', 'host',
+                  'complex angles or diff_n > 2: SciPy on the host')
 
 
 def _yn_real(n, x):

@@ -138,3 +138,15 @@ def test_host_route_listed_by_info():
     from cupy import _info
     assert any('spatial.Delaunay' in line and 'Qhull' in line
                for line in _info._host_route_lines())
+
+
+def test_every_cupyx_host_route_is_listed_by_info():
+    # issue 17: fallbacks of ndimage/signal/interpolate (and special's two)
+    # appear in `python -m cupy info` before they ever run
+    from cupy import _info
+    text = '\n'.join(_info._host_route_lines())
+    for name in ('signal.find_peaks ', 'signal.find_peaks_cwt',
+                 'interpolate.make_interp_spline',
+                 'interpolate.make_smoothing_spline',
+                 'ndimage.watershed_ift', 'spherical_yn', 'sph_harm_y'):
+        assert 'host route    : ' + name in text, name
