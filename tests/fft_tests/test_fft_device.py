@@ -103,6 +103,49 @@ def test_stockham_orders_and_axes(shape, axes):
     testing.assert_array_equal(x, h)
 
 
+@pytest.mark.parametrize('radices', [(16,), (4, 8), (4, 2, 8), (3, 5, 7)])
+@pytest.mark.parametrize('forward', [True, False])
+def test_dense_stages(radices, forward):
+    # the dense-stage transform with 1 to 3 stages (twiddles folded into
+    # the tables, the last stage written in the natural order), complex
+    # and real input (the bins up to n / 2 only), batched
+    from cupy._core.fft import _compose
+    n = int(numpy.prod(radices))
+    h = _data((3, 2, n), numpy.complex128)
+    x = cupy.asarray(h)
+    with device_only():
+        res = _compose.dense(x, forward, radices)
+    expect = numpy.fft.fft(h) if forward else numpy.fft.ifft(h) * n
+    testing.assert_allclose(res, expect, rtol=1e-12, atol=1e-12)
+    with device_only():
+        res = _compose.dense(x, forward, radices, wrap=True)
+    testing.assert_allclose(res, numpy.concatenate(
+        [expect, expect[..., :1]], axis=-1), rtol=1e-12, atol=1e-12)
+    if forward:
+        r = numpy.ascontiguousarray(h.real)
+        x = cupy.asarray(r)
+        with device_only():
+            res = _compose.dense(x, True, radices, half=True)
+        testing.assert_allclose(res, numpy.fft.rfft(r), rtol=1e-12,
+                                atol=1e-12)
+
+
+@pytest.mark.parametrize('n', [7, 999, 1000, 127 * 2, 8, 1024, 4096])
+@pytest.mark.parametrize('name', ['rfft', 'ihfft'])
+def test_real_dense_route(n, name):
+    # float64 real transforms of lengths that are not powers of two run
+    # as dense stages on the real input (odd lengths included); powers of
+    # two through the packed transform of n / 2 points (dense stages with
+    # the wrapped bin, or Stockham), batched
+    h = _data((2, 3, n), numpy.float64)
+    x = cupy.asarray(h)
+    with device_only():
+        res = getattr(cupy.fft, name)(x)
+    testing.assert_allclose(res, getattr(numpy.fft, name)(h), rtol=1e-12,
+                            atol=1e-12)
+    testing.assert_array_equal(x, h)
+
+
 @pytest.fixture
 def cache():
     c = cupy.fft.config.get_plan_cache()

@@ -11,15 +11,19 @@ sizes it cannot plan (a prime factor > 199, more than 2^27 points).
   the first and second halves of the columns and w = exp(-+2 pi i / 2L):
   the product of O with [w^k; -w^k] gives both halves' second terms, and
   both are one strided view of one table of n twiddles.
-* small sizes (n <= 2048 = n1 n2, both <= 128): the four-step
-  algorithm with dense DFTs of n1 and n2 points as broadcast products
-  summed over an axis, the twiddles folded into the second table (four
+* small sizes (n <= 2048): dense stages, the four-step algorithm with
+  dense DFTs of n1 and n2 points (n = n1 n2; one stage of n points where
+  n has no divisor up to its square root) as broadcast products summed
+  over an axis, the twiddles folded into the second table (four
   operations instead of 2 log2(n): on a device whose cost is per
   operation, as the simulator's is, several times faster at 1024).
 * real input of even length n: one complex transform of n/2 points of
   the pairs (x[2j], x[2j+1]) seen as complex numbers (a view, no copy),
   split into the spectra of the even and odd samples and joined with
-  one twiddle per bin (half the work of a complex transform of n).
+  one twiddle per bin (half the work of a complex transform of n); real
+  input of a small length that is not a power of two (odd ones
+  included): dense stages on the real input, the last one computing the
+  bins up to n/2 only.
 * other sizes: Bluestein's algorithm (chirp-z), a convolution of length
   M >= 2n - 1 (a power of two) through two transforms of M points (the
   provider's for complex64, Stockham's for complex128) and the transform
@@ -31,6 +35,7 @@ bounded, counted in its memory and freed by its ``clear()`` like plans.
 All transforms here are unnormalised; the caller scales.
 """
 
+import functools
 import math
 import threading
 
@@ -57,7 +62,8 @@ def elementwise_parts(dtype):
     return [('multiply', c * 2 + '->' + c), ('add', c * 2 + '->' + c),
             ('subtract', c * 2 + '->' + c), ('cos', 'd->d'),
             ('sin', 'd->d'), ('multiply', 'dd->d'),
-            ('remainder', 'll->l'), ('multiply', 'll->l')]
+            ('remainder', 'll->l'), ('multiply', 'll->l'),
+            ('add', 'll->l')]
 
 
 _composable = {}     # (dtype, dispatch generation) -> bool
@@ -311,79 +317,175 @@ def bluestein(x, forward, transform):
     return out.reshape(x.shape)
 
 
-# Four-step limits: at most 2048 points, blocks of at most 128 (a dense
-# DFT of 128 points costs 128 products per output), and at most 2^16
-# elements in its two broadcast products together (batch n (n1 + n2)).
-# Measured on the simulator, process CPU time against the Stockham passes
-# above (2026-11-27, one process, alternated): 256 points 130 vs 298 us,
-# 512: 199 vs 324, 1024: 344 vs 363 (65536 elements), 2048: 733 vs 599,
-# 8 rows of 256: 447 vs 356, 8 rows of 1024: 1870 vs 715 -- its cost is
-# the elements of the dense products, Stockham's the operations.  Other
-# sizes have Bluestein's two transforms of >= 2n points as the
-# alternative: there at most 2^20 elements in one broadcast product
-# (16 MiB of complex128).
-_BLOCK_MAX_N = 2048
+# Dense stages: the four-step algorithm generalised to n = r_1 ... r_s,
+# stage t a dense DFT of r_t points as one broadcast product and one sum
+# over an axis (two operations), the twiddles between stages folded into
+# the next stage's table.  Its cost on the simulator is the plumbing of
+# its 2s operations (~20 us each) plus the elements of its products
+# (n r_t at stage t; NumPy ~2.4 ns each with the sum); Stockham's is two
+# operations per factor 2 of n over n elements each.  Chosen: two stages
+# (n1 n2 = n, split below), or one for a length with no divisor up to
+# its square root.  More stages for powers of two were measured on the
+# simulator (2026-11-27, process CPU time, alternated in one process,
+# loaded machine) and are not used: 1024 points as 8x8x16 302-354 vs
+# 317-464 us for 32x32 (two runs), 512 as 8x8x8 281 vs 287, 2048 as
+# 16x16x8 551 vs 578 (Stockham), 4096 as 16x16x16 524 vs 554 (Stockham)
+# and 8x8x8x8 660: within the load's noise.  Powers of two use two stages
+# while the products of a batch stay within 2^16 elements (1024 points:
+# 344 vs 363 us of Stockham, 2048: 733 vs 599, 8 rows of 1024: 1870 vs
+# 715 -- the third round's measurements), other sizes while the blocks
+# are at most 128 points (a dense DFT of 128 points costs 128 products
+# per output) and one product stays within 2^20 elements (16 MiB of
+# complex128), Bluestein's two transforms of >= 2n points being their
+# alternative.
+_DENSE_MAX_N = 2048
 _BLOCK_MAX = 128
-_BLOCK_MAX_ELEMENTS_POW2 = 1 << 16
-_BLOCK_MAX_ELEMENTS = 1 << 20
+_DENSE_MAX_ELEMENTS_POW2 = 1 << 16
+_DENSE_MAX_ELEMENTS = 1 << 20
 
 
 def split(n):
-    """n = n1 * n2 with n1 <= n2 as close to sqrt(n) as divisors allow."""
+    """(n1, n2), n = n1 n2 with n1 <= n2 as close to sqrt(n) as divisors
+    allow, or (n,) where n has no such divisor (one dense stage)."""
     n1 = int(math.isqrt(n))
     while n % n1:
         n1 -= 1
-    return n1, n // n1
+    return (n1, n // n1) if n1 > 1 else (n,)
 
 
-def four_step_fits(n, batch, dtype):
-    if n > _BLOCK_MAX_N or _dispatch.route('sum', dtype) in (None, 'host'):
-        return False
-    n1, n2 = split(n)
+def dense_radices(n, batch, dtype):
+    """The radices of a dense-stage transform of `batch` rows of `n`
+    points, or None where it is not the cheaper composition."""
+    if n > _DENSE_MAX_N or _dispatch.route('sum', dtype) in (None, 'host'):
+        return None
+    radices = split(n)
     if is_pow2(n):
-        return batch * n * (n1 + n2) <= _BLOCK_MAX_ELEMENTS_POW2
-    return n2 <= _BLOCK_MAX and batch * n * n2 <= _BLOCK_MAX_ELEMENTS
+        fits = batch * n * sum(radices) <= _DENSE_MAX_ELEMENTS_POW2
+    else:
+        fits = radices[-1] <= _BLOCK_MAX and \
+            batch * n * radices[-1] <= _DENSE_MAX_ELEMENTS
+    return radices if fits else None
 
 
-def _phase_table(rows, cols, n, dtype, forward):
-    """exp(-+2 pi i (r c mod n) / n) for r < rows, c < cols: (rows, cols)."""
-    r = index_range(rows).reshape(rows, 1)
-    c = index_range(cols).reshape(1, cols)
-    rc = _uf.remainder(_uf.multiply(r, c), n).astype(_F64)
-    step = (-2.0 if forward else 2.0) * math.pi / n
-    return unit_circle(_uf.multiply(rc, step), dtype)
+def dense_real_radices(n, batch, dtype):
+    """The radices of a forward real transform of `batch` rows of `n`
+    points (not a power of two) as dense stages on the real input, the
+    last stage computing the bins up to n / 2 only, or None.  Powers of
+    two go through the packed complex transform of n / 2 points instead
+    (as fast: 1024 points 316 vs 296-316 us on the simulator); for others
+    it is the faster route (1000 points: 272-277 vs 331-343 us, 999: 302
+    vs 389 us, where the odd length took a whole complex transform)."""
+    if is_pow2(n):
+        return None
+    radices = dense_radices(n, batch, dtype)
+    if radices is None or batch * n * (sum(radices[:-1]) + radices[-1] // 2
+                                       + 1) > _DENSE_MAX_ELEMENTS:
+        return None
+    return radices
 
 
-def _four_step_tables(n, dtype, forward):
-    """W_n1^(j1 k1) (n1, n1) and the second step's table with the
-    twiddles folded in, W_n^(j2 k1) W_n2^(j2 k2) as (k1, k2, j2)."""
+def _dense_tables(n, radices, dtype, forward, wrap=False):
+    """Stage t's table, (r_(t-1), r_t, r_t, m_t): W_r^(j k) times the
+    twiddle W_L^(j' k') of the previous stage (L the length it
+    transformed, k' its output digit, j' = j m_t + i the index of this
+    stage's input), one exponent modulo L so that it stays exact in int64;
+    stage 0's, (1, r, r, 1), broadcast over the rest of the input.  With
+    `wrap` the last stage's table has a row k = r more (equal to row 0:
+    the outputs n and up, X[n + k] = X[k])."""
     def make():
-        n1, n2 = split(n)
-        tw = _phase_table(n1, n2, n, dtype, forward)            # (k1, j2)
-        m2 = _phase_table(n2, n2, n2, dtype, forward)           # (k2, j2)
-        both = _uf.multiply(tw.reshape(n1, 1, n2), m2.reshape(1, n2, n2))
-        return [_phase_table(n1, n1, n1, dtype, forward), both]
+        res = []
+        length = n              # the length stage t transforms
+        prev = 1
+        for t, r in enumerate(radices):
+            m = length // r
+            j = index_range(r).reshape(1, 1, r, 1)
+            rows = r + 1 if wrap and t == len(radices) - 1 else r
+            k = index_range(rows).reshape(1, rows, 1, 1)
+            if t == 0:
+                mod = length
+                e = _uf.multiply(_uf.multiply(j, k), m)
+            else:
+                mod = prev * length
+                inner = _uf.add(_uf.multiply(j, m),
+                                index_range(m).reshape(1, 1, 1, m))
+                e = _uf.add(_uf.multiply(_uf.multiply(j, k), m * prev),
+                            _uf.multiply(inner, index_range(prev).reshape(
+                                prev, 1, 1, 1)))
+            e = _uf.remainder(e, mod).astype(_F64)
+            step = (-2.0 if forward else 2.0) * math.pi / mod
+            res.append(unit_circle(_uf.multiply(e, step), dtype))
+            prev, length = r, m
+        return res
     dev = core._empty((), dtype).data.device_id
-    return _cached(('four-step', n, dtype.char, forward, dev), make)
+    return _cached(('dense', n, dtype.char, forward, dev, tuple(radices),
+                    wrap), make)
 
 
-def four_step(x, forward):
-    """The unnormalised DFT of the last axis of `x` (complex, C-contiguous,
-    n = n1 n2 points, four_step_fits): X[k1 + n1 k2] = sum_j2 W_n2^(j2 k2)
-    W_n^(j2 k1) sum_j1 W_n1^(j1 k1) x[j1 n2 + j2]: two broadcast products
-    each summed over an axis, the second sum written transposed into the
-    result (four operations)."""
+def dense(x, forward, radices, half=False, wrap=False):
+    """The unnormalised DFT of the last axis of `x` (C-contiguous,
+    complex, or real with `half`), n = prod(radices) points, by dense
+    stages: the data as (batch, k_1..k_(t-1) done, r_t x m_t to do); stage
+    t multiplies (.., 1, r_t, m_t) by its table (r_(t-1), r_t, r_t, m_t)
+    and sums the r_t axis; the last stage's sum is written with its digit
+    axes reversed, which is the natural order k = k_1 + r_1 k_2 + ...
+    With `half` (the forward real transform) the last stage computes
+    k_s <= r_s / 2 only, which covers the bins k <= n / 2 (n // 2 + 1
+    returned); with `wrap` it computes k_s = r_s too and n + 1 values are
+    returned, the last X[n] = X[0] (for packed_r2c)."""
     n = x.shape[-1]
     batch = x.size // n
-    n1, n2 = split(n)
-    m1, both = _four_step_tables(n, x.dtype, forward)
-    y = x.reshape(batch, 1, n1, n2)
-    y = _uf.multiply(y, m1.reshape(1, n1, n1, 1)).sum(axis=2)  # (b, k1, j2)
-    out = core._empty((batch, n2, n1), x.dtype)
-    _uf.multiply(y.reshape(batch, n1, 1, n2),
-                 both.reshape(1, n1, n2, n2)).sum(
-                     axis=3, out=out.transpose(0, 2, 1))     # (b, k1, k2)
+    cdt = x.dtype if x.dtype.kind == 'c' else numpy.dtype(
+        x.dtype.char.upper())
+    tables = _dense_tables(n, radices, cdt, forward, wrap)
+    stages, (out_shape, perm, last_shape, rows) = _dense_layout(
+        n, batch, tuple(radices), half, wrap)
+    y = x
+    for t, (shape, tab_shape, axis, kt) in enumerate(stages):
+        tab = tables[t]
+        if kt != tab.shape[1]:
+            tab = tab[:, :kt]
+        prod = _uf.multiply(y.reshape(shape), tab.reshape(tab_shape))
+        if t < len(stages) - 1:
+            y = prod.sum(axis=axis)
+    out = core._empty(out_shape, cdt)
+    prod.reshape(last_shape).sum(axis=len(last_shape) - 1,
+                                 out=out.transpose(perm))
+    out = out.reshape(batch, rows)
+    if half or wrap:
+        keep = n // 2 + 1 if half else n + 1
+        return out[:, :keep].reshape(x.shape[:-1] + (keep,))
     return out.reshape(x.shape)
+
+
+@functools.lru_cache(maxsize=256)
+def _dense_layout(n, batch, radices, half, wrap):
+    """The shapes of dense()'s operations: per stage the data's view, the
+    table's and the summed axis (the stage's axes (batch, done, prev, kt,
+    r, m) without those of length 1 in both operands: fewer dimensions,
+    less work per operation in the provider and the simulator; the table
+    right-aligned, without its leading ones), the number of bins kept;
+    then the result's shape, the permutation that gives its digits in the
+    order the last sum writes them, the last product's shape for that sum
+    and the result's length per row."""
+    stages = []
+    last = len(radices) - 1
+    done, prev, length = 1, 1, n
+    for t, r in enumerate(radices):
+        m = length // r
+        kt = r if t < last else r // 2 + 1 if half else r + 1 if wrap \
+            else r
+        data = (batch, done, prev, 1, r, m)
+        tab = (1, 1, prev, kt, r, m if t else 1)
+        keep = [k for k in range(6) if data[k] != 1 or tab[k] != 1 or k == 4]
+        stages.append((tuple(data[k] for k in keep),
+                       tuple(tab[k] for k in keep if k >= 2),
+                       keep.index(4), kt))
+        done, prev, length = done * prev, kt, m
+    return tuple(stages), (
+        (batch, kt) + tuple(radices[-2::-1]),
+        (0,) + tuple(range(last + 1, 0, -1)),
+        (batch,) + tuple(radices[:-1]) + (kt, radices[-1]),
+        kt * (n // radices[-1]))
 
 
 def _packed_tables(n, dtype):
@@ -413,10 +515,19 @@ def packed_r2c(x, cdtype, transform):
     if x.dtype != real:
         x = x.astype(real)
     a, b = _packed_tables(n, cdtype)
-    z = transform(x.view(cdtype), True)                 # (..., m)
-    zp = core._empty(lead + (m + 1,), cdtype)           # Z[0..m], Z[m] = Z[0]
-    core._copy_to(zp[..., :m], z)
-    core._copy_to(zp[..., m:], z[..., :1])
+    z = x.view(cdtype)
+    radices = None if _dispatch.device_has('fft', cdtype) else \
+        dense_radices(m, z.size // m, cdtype)
+    if radices is not None:
+        # Z[0..m] with Z[m] = Z[0] straight from the dense stages (two
+        # copies fewer: ~35 us of a 1024-point transform's ~270 on the
+        # simulator)
+        zp = dense(z, True, radices, wrap=True)
+    else:
+        z = transform(z, True)                          # (..., m)
+        zp = core._empty(lead + (m + 1,), cdtype)       # Z[0..m], Z[m] = Z[0]
+        core._copy_to(zp[..., :m], z)
+        core._copy_to(zp[..., m:], z[..., :1])
     zr = _uf.conjugate(zp[..., ::-1])                   # conj Z[-k]
     _uf.multiply(zr, b, out=zr)
     _uf.multiply(zp, a, out=zp)

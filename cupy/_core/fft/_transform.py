@@ -209,8 +209,9 @@ def c2c_last(x, forward, destroy=False):
         x = x.copy()
     if not _compose.composable(x.dtype):
         return _host('c2c', x, (n,), forward, x.dtype)
-    if _compose.four_step_fits(n, x.size // n, x.dtype):
-        return _compose.four_step(x, forward)
+    radices = _compose.dense_radices(n, x.size // n, x.dtype)
+    if radices is not None:
+        return _compose.dense(x, forward, radices)
     if _compose.is_pow2(n):
         return _compose.stockham(x, forward)
     return _compose.bluestein(x, forward, c2c_last)
@@ -287,6 +288,13 @@ def r2c_last(x, forward=True):
     res = on_provider('r2c', x, cdt, (n,), forward, False)
     if res is not None:
         return res
+    if n >= 2 and _compose.composable(cdt):
+        if not x.flags.c_contiguous:
+            x = x.copy()
+        radices = _compose.dense_real_radices(n, x.size // n, cdt)
+        if radices is not None:
+            res = _compose.dense(x, True, radices, half=True)
+            return res if forward else _uf.conjugate(res, out=res)
     if n % 2 == 0 and n >= 4 and _compose.composable(cdt):
         res = _compose.packed_r2c(x if x.flags.c_contiguous else x.copy(),
                                   cdt, c2c_last)
