@@ -88,11 +88,13 @@ def test_host_fallback_when_parts_are_hidden(monkeypatch):
 
 @pytest.mark.parametrize('shape,axes', [
     ((64, 3), (0,)), ((2, 128, 20), (1,)), ((32, 64), (0, 1)),
-    ((8, 16, 32), (0, 1, 2)), ((2048, 2), (0,)), ((4, 4096), (1,))])
+    ((8, 16, 32), (0, 1, 2)), ((2048, 2), (0,)), ((4, 4096), (1,)),
+    ((512, 256), (1,)), ((2, 300, 256), (2,)), ((300, 256), (0, 1))])
 def test_stockham_orders_and_axes(shape, axes):
     # Stockham's two orders (the switch pass reads transposed) and the
     # transforms along an axis before the last (rows of the axes after
-    # it, short rows < 16 and long ones), on the device, input kept
+    # it, short rows < 16 and long ones; the last axis of a tall batch
+    # through the transposed block), on the device, input kept
     h = _data(shape, numpy.complex128)
     x = cupy.asarray(h)
     for fn in ('fftn', 'ifftn'):

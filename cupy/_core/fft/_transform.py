@@ -213,7 +213,7 @@ def c2c_last(x, forward, destroy=False):
     if radices is not None:
         return _compose.dense(x, forward, radices)
     if _compose.is_pow2(n):
-        return _compose.stockham(x, forward)
+        return _compose.stockham_last(x, forward)
     return _compose.bluestein(x, forward, c2c_last)
 
 
