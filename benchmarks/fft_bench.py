@@ -2,7 +2,8 @@
 float32/float64 of 2^10 to 2^22 points, and 2-D 1024x1024 of each,
 against NumPy's pocketfft in the same run (ratio = device / NumPy).
 complex64/float32 run on AsdSip (the simulator's NumPy kernel there);
-complex128/float64 on the core's Stockham compositions."""
+complex128/float64 on the core's compositions (dense stages, Stockham,
+Bluestein)."""
 
 import numpy
 
