@@ -392,9 +392,11 @@ def dense_real_radices(n, batch, dtype):
     points (not a power of two) as dense stages on the real input, the
     last stage computing the bins up to n / 2 only, or None.  Powers of
     two go through the packed complex transform of n / 2 points instead
-    (as fast: 1024 points 316 vs 296-316 us on the simulator); for others
-    it is the faster route (1000 points: 272-277 vs 331-343 us, 999: 302
-    vs 389 us, where the odd length took a whole complex transform)."""
+    (no faster this way: 1024 points 296-316 vs 316 us on the simulator).
+    Measured against the previous routes (benchmarks/fft_ab.py, four
+    runs, old/new us): 999 points 279/260, 337/309, 322/299, 451/422
+    (the odd length took a whole complex transform); 1000 points (the
+    packed transform of 500 before) 250/252, 275/262, 318/298, 536/418."""
     if is_pow2(n):
         return None
     radices = dense_radices(n, batch, dtype)
