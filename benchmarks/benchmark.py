@@ -331,7 +331,7 @@ def bench_special():
 
 def bench_kernel():
     """User kernels against ufunc expressions: see kernel_bench.py."""
-    return kernel_bench.bench_kernel(_event_time, _host_time)
+    return kernel_bench.bench_kernel()
 
 
 def bench_signal():

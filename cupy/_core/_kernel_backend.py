@@ -84,7 +84,10 @@ def fast_key(args):
     for a in args:
         t = type(a)
         if t is core.ndarray:
-            key.append(_replay.array_key(a, bases))
+            # _replay.array_key, inlined (host work per call)
+            v = a._as_view()
+            key.append((v.dtype, v.shape, v.strides, v.offset,
+                        bases.setdefault(v.base, len(bases))))
         elif t is float:
             key.append((t, a.hex()))
         elif t is int or t is bool:
@@ -103,16 +106,22 @@ def fast_run(kernel, key, args):
     if entry is None:
         return None
     rec, specs = entry
-    outs = [core._empty(shape, dt) for shape, dt in specs]
-    return _replay.replay(
-        rec, [a for a in args if type(a) is core.ndarray] + outs)
+    arrays = [a for a in args if type(a) is core.ndarray]
+    # the fresh outputs the recording writes (where the run computed a
+    # result in an array of its own, none is allocated: host work)
+    arrays += [None if spec is None else core._empty(*spec)
+               for spec in specs]
+    return _replay.replay(rec, arrays)
 
 
-def _fast_keeper(kernel, fast, out_args):
+def _fast_keeper(kernel, fast, in_args, out_args):
     """keep(rec): enter rec as the recording of fast key `fast`."""
-    specs = [(a.shape, a.dtype) for a in out_args]
+    first = sum(1 for a in in_args if isinstance(a, core.ndarray))
 
     def keep(rec):
+        used = _replay.used_arguments(rec)
+        specs = [(a.shape, a.dtype) if first + k in used else None
+                 for k, a in enumerate(out_args)]
         d = kernel.__dict__.setdefault('_fast', {})
         if len(d) >= _FAST_MAX:
             d.clear()
@@ -219,7 +228,7 @@ def run_elementwise(kernel, in_args, out_args, in_types, out_types,
     arrays = [a for a in list(in_args) + list(out_args)
               if isinstance(a, core.ndarray)]
     generic = _generic(gkey, in_args, run)
-    keep = _fast_keeper(kernel, fast, out_args) \
+    keep = _fast_keeper(kernel, fast, in_args, out_args) \
         if fast is not None and fresh else None
     return _replayed(kernel, key, arrays, run, lambda v: v, generic, keep)
 

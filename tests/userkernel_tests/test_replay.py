@@ -221,6 +221,32 @@ def test_fresh_outputs_of_successive_calls_do_not_share_memory():
     testing.assert_array_equal(z2, x2 * 3)
 
 
+def test_replayed_call_allocates_only_the_arrays_it_writes(monkeypatch):
+    # the run computed its result in an array of its own, so a replayed
+    # call allocates that one array, not also the output the first call
+    # was given (host work per call)
+    from cupy._core import core
+    k = cupy.ElementwiseKernel('T x, T y', 'T z', 'z = x * y + 1.5;',
+                               'allocates_once')
+    x, y = _rand(50), _rand(50, seed=1)
+    dx, dy = cupy.array(x), cupy.array(y)
+    k(dx, dy)
+    k(dx, dy)
+    made = []
+    empty = core._empty
+
+    def counting(*args):
+        made.append(args)
+        return empty(*args)
+    monkeypatch.setattr(core, '_empty', counting)
+    z1 = k(dx, dy)
+    z2 = k(dy, dx)
+    assert len(made) == 2
+    assert z1.data.ptr != z2.data.ptr
+    testing.assert_allclose(z1, x * y + 1.5, rtol=1e-15)
+    testing.assert_allclose(z2, x * y + 1.5, rtol=1e-15)
+
+
 def test_refused_merged_program_runs_its_requests():
     # cupy.fuse's recording merges consecutive ufunc requests; a provider
     # refusing the program gets the recorded requests instead
