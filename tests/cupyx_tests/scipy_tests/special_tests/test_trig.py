@@ -1,0 +1,48 @@
+"""The correctly rounded sin/cos the special functions use (_trig.py)
+against long double (64-bit significand: 2^-11 of a double's ulp) values
+on the host."""
+
+import numpy
+import pytest
+
+import cupy
+from cupyx.scipy.special import _trig
+
+pytestmark = pytest.mark.skipif(
+    numpy.finfo(numpy.longdouble).nmant < 63,
+    reason='needs an 80-bit long double for the reference')
+
+
+def _points():
+    rs = numpy.random.default_rng(3)
+    return numpy.concatenate([
+        rs.uniform(-40, 40, 3000),
+        rs.uniform(-1, 1, 1000) * 10.0 ** rs.uniform(-12, 6, 1000),
+        numpy.arange(-64, 65) * (numpy.pi / 2),        # next to the zeros
+        [0.0, -0.0, 1e-300, 6.06, 14.802923715610994, -27.4, 2.0 ** 20 - 1]])
+
+
+@pytest.mark.parametrize('xp', [numpy, cupy])
+def test_sincos_correctly_rounded(xp):
+    x = _points()
+    s, c = _trig.sincos(xp.asarray(x), xp)
+    s, c = cupy.asnumpy(s), cupy.asnumpy(c)
+    xl = x.astype(numpy.longdouble)
+    for got, want in ((s, numpy.sin(xl)), (c, numpy.cos(xl))):
+        ulp = numpy.spacing(numpy.abs(want.astype(numpy.float64)))
+        err = numpy.abs(got.astype(numpy.longdouble) - want) / ulp
+        # half an ulp: the rounding; the reference's own error is below
+        # 2^-11 of it
+        assert float(err.max()) <= 0.501, x[err.argmax()]
+    assert numpy.signbit(s[x.size - 6]) and s[x.size - 6] == 0
+
+
+def test_sincos_edges():
+    x = cupy.asarray([numpy.inf, -numpy.inf, numpy.nan, 2.0 ** 20, 1e300])
+    with numpy.errstate(invalid='ignore'):
+        s, c = _trig.sincos(x)
+        want_s, want_c = numpy.sin(x.get()), numpy.cos(x.get())
+    # NaN at the infinities and NaN; beyond 2^20 the device's own
+    numpy.testing.assert_array_equal(numpy.isnan(s.get()), numpy.isnan(want_s))
+    numpy.testing.assert_allclose(s.get()[3:], want_s[3:], rtol=1e-15)
+    numpy.testing.assert_allclose(c.get()[3:], want_c[3:], rtol=1e-15)
