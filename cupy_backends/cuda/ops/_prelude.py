@@ -241,6 +241,12 @@ template<class T> __device__ __forceinline__ cpx<T> csinh_(cpx<T> a) {
     return mk(sinh(a.re) * cos(a.im), cosh(a.re) * sin(a.im)); }
 template<class T> __device__ __forceinline__ cpx<T> ccosh_(cpx<T> a) {
     return mk(cosh(a.re) * cos(a.im), sinh(a.re) * sin(a.im)); }
+/* a product with each term rounded alone, as npymath's and the C
+   library's complex functions compute it (NumPy's multiply loop fuses) */
+template<class T> __device__ __forceinline__ cpx<T> cmul_rn(cpx<T> a,
+                                                            cpx<T> b) {
+    return mk(mul_rn(a.re, b.re) - mul_rn(a.im, b.im),
+              mul_rn(a.re, b.im) + mul_rn(a.im, b.re)); }
 template<class T> __device__ __forceinline__ cpx<T> cpow_(cpx<T> a,
                                                           cpx<T> b) {
     /* NumPy: x**0 is 1, 0**y is 0 for Re y > 0 (NumPy 2.x's npy_cpow:
@@ -255,13 +261,20 @@ template<class T> __device__ __forceinline__ cpx<T> cpow_(cpx<T> a,
         /* npy_cpow: 1, 2 and 3 without the product with 1 (which makes
            NaN of an infinite part) */
         if (n == 1) return a;
-        if (n == 2) return a * a;
-        if (n == 3) return (a * a) * a;
+        if (n == 2) return cmul_rn(a, a);
+        if (n == 3) return cmul_rn(cmul_rn(a, a), a);
         cpx<T> r = mk(T(1), T(0)), p = a;
-        while (m) { if (m & 1) r = r * p; p = p * p; m >>= 1; }
+        while (m) {
+            if (m & 1) r = cmul_rn(r, p);
+            p = cmul_rn(p, p);
+            m >>= 1;
+        }
         return n < 0 ? mk(T(1), T(0)) / r : r;
     }
-    return cexp_(b * clog_(a));
+    /* exp(b log a) with b log a rounded term by term: NumPy's cpow (the C
+       library's), bit for bit against NumPy 2.4 (complex64 and
+       complex128) on the host */
+    return cexp_(cmul_rn(b, clog_(a)));
 }
 
 /* integers: NumPy's floor division and remainder (0 for a zero divisor;
