@@ -241,7 +241,7 @@ def _ellpj_unit(u, m, xp):
     prev = phi
     for i in range(_AGM_STEPS, 0, -1):
         tt = c[i] * _trig.sincos(phi, xp)[0] / a[i]
-        new = (xp.arcsin(tt) + phi) / 2.0
+        new = (_trig.arcsin(tt, xp) + phi) / 2.0
         on = steps >= i
         prev = xp.where(on, phi, prev)
         phi = xp.where(on, new, phi)

@@ -156,17 +156,40 @@ def _payne_hanek(x, xp):
     return n, rh, rl
 
 
-def _sincos_reduced(k, rh, rl, xp):
-    """(sin, cos) of k pi/2 + rh + rl."""
+def _sincos_dd(k, rh, rl, xp):
+    """(sin hi, sin lo, cos hi, cos lo) of k pi/2 + rh + rl."""
     th, tl = _dd_mul(rh, rl, rh, rl)
     sh, sl = _series(th, tl, _SIN)
     sh, sl = _dd_mul(sh, sl, rh, rl)
     ch, cl = _series(th, tl, _COS)
-    s, c = sh + sl, ch + cl
     q = k - 4.0 * xp.floor(0.25 * k)      # 0..3
-    sin = xp.where(q == 0, s, xp.where(q == 1, c, xp.where(q == 2, -s, -c)))
-    cos = xp.where(q == 0, c, xp.where(q == 1, -s, xp.where(q == 2, -c, s)))
-    return sin, cos
+
+    def pick(a, b, c, d):
+        return xp.where(q == 0, a, xp.where(q == 1, b, xp.where(q == 2, c,
+                                                                d)))
+    return (pick(sh, ch, -sh, -ch), pick(sl, cl, -sl, -cl),
+            pick(ch, -sh, -ch, sh), pick(cl, -sl, -cl, sl))
+
+
+def _sincos_reduced(k, rh, rl, xp):
+    """(sin, cos) of k pi/2 + rh + rl, each rounded once."""
+    sh, sl, ch, cl = _sincos_dd(k, rh, rl, xp)
+    return sh + sl, ch + cl
+
+
+def arcsin(t, xp=_xp):
+    """arcsin of a float64 array, correctly rounded in practice for |t| <
+    0.9 (the C library's, which Cephes' ellipj calls: its AGM carries
+    arcsin's last bit to tens of ulp): the device's arcsin y0 (CUDA's:
+    within 2 ulp) and one Newton step y0 - (sin y0 - t) / cos y0 with
+    sin y0 in double-double (the step's own error is of the order of
+    y0's error squared); the device's elsewhere."""
+    y0 = xp.arcsin(t)
+    inner = xp.absolute(t) < 0.9          # False for NaN
+    ys = xp.where(inner, y0, 0.0)
+    sh, sl, ch, _ = _sincos_dd(*_cody_waite(ys, xp), xp)
+    d = (sh - xp.where(inner, t, 0.0)) + sl   # sh - t exact (Sterbenz)
+    return xp.where(inner, ys - d / ch, y0)
 
 
 def sincos(x, xp=_xp):

@@ -50,3 +50,26 @@ def test_sincos_edges():
     for v in (s.get(), c.get()):
         numpy.testing.assert_array_equal(numpy.isnan(v),
                                          [[True, True], [True, False]])
+
+
+@pytest.mark.parametrize('xp', [numpy, cupy])
+def test_arcsin_correctly_rounded(xp):
+    rs = numpy.random.default_rng(4)
+    t = numpy.concatenate([rs.uniform(-0.9, 0.9, 3000),
+                           rs.uniform(-1, 1, 500) * 10.0 ** rs.uniform(
+                               -30, 0, 500), [0.0, 0.5, -0.25]])
+    inner = numpy.abs(t) < 0.9
+    got = cupy.asnumpy(_trig.arcsin(xp.asarray(t), xp))
+    want = numpy.arcsin(t.astype(numpy.longdouble))
+    ulp = numpy.spacing(numpy.abs(want.astype(numpy.float64)))
+    err = numpy.abs(got.astype(numpy.longdouble) - want) / ulp
+    assert float(err[inner].max()) <= 0.501, t[inner][err[inner].argmax()]
+    # outside, the device's arcsin (within a few ulp)
+    assert float(err.max()) <= 4
+    # signed zero, the end points, NaN
+    e = cupy.asnumpy(_trig.arcsin(xp.asarray([-0.0, 1.0, -1.0, numpy.nan]),
+                                  xp))
+    assert numpy.signbit(e[0]) and e[0] == 0
+    numpy.testing.assert_allclose(e[1:3], [numpy.pi / 2, -numpy.pi / 2],
+                                  rtol=1e-15)
+    assert numpy.isnan(e[3])
