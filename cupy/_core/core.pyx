@@ -396,6 +396,13 @@ cdef class ndarray:
 
     @real.setter
     def real(self, value):
+        if type(value) is complex:
+            # the installed NumPy's conversion of a Python complex into a
+            # real part (NumPy 2.5 raises TypeError into a real array,
+            # older ones cast with a ComplexWarning)
+            h = numpy.zeros((), self.dtype)
+            h.real = value
+            value = h.real[()]
         _copy_to(self.real, _as_device_array(value))
 
     @property
@@ -1229,8 +1236,10 @@ cdef object _object_comparison(ndarray self, object other, bint eq):
             hasattr(other, '__array_ufunc__') or
             hasattr(other, '__cuda_array_interface__')):
         return NotImplemented
-    if isinstance(other, (str, bytes)):
-        pass                    # never equal to a number (NumPy's result)
+    if other is None or isinstance(other, (str, bytes)):
+        # never equal to a number (NumPy's result); NoneType has its own
+        # __eq__ since Python 3.12 (NotImplemented for anything but None)
+        pass
     elif eq and t.__eq__ is not object.__eq__:
         return NotImplemented
     elif not eq:

@@ -502,6 +502,9 @@ def compare(src, on_numpy_done=None):
         w, g = _sorted_last(w), _sorted_last(g)
     if isinstance(w, tuple) != isinstance(g, tuple):
         return 'differ', 'numpy {!r}, cupy {!r}'.format(type(w), type(g))
+    if src.startswith(('xp.linalg.svd(', 'xp.linalg.eigh(')) and \
+            isinstance(w, tuple) and len(w) == len(g):
+        return _decompositions_equal(w, g)
     if not isinstance(w, tuple):
         w, g = (w,), (g,)
     if len(w) != len(g):
@@ -514,6 +517,42 @@ def compare(src, on_numpy_done=None):
         if bad:
             return 'differ', bad
     return 'same', ''
+
+
+def _decompositions_equal(w, g):
+    """svd (u, s, vh) and eigh (w, v): singular and eigen vectors are
+    unique only up to a sign (a unit phase if complex) per vector, and up
+    to a rotation where values repeat; LAPACK (NumPy) and cuSOLVER choose
+    differently.  Compare dtypes and shapes of every part, the values, and
+    the matrix each side reconstructs (u s vh, v w v^H)."""
+    w = tuple(numpy.asarray(x) for x in w)
+    g = tuple(numpy.asarray(x) for x in g)
+    for a, b in zip(w, g):
+        bad = _values_equal(a, b, True)
+        if bad:
+            return 'differ', bad
+    bad = _values_equal(w[1 if len(w) == 3 else 0],
+                        g[1 if len(g) == 3 else 0], False)
+    if bad:
+        return 'differ', bad
+    rw, rg = _reconstructed(w), _reconstructed(g)
+    tol = {2: 2e-3, 4: 1e-5}.get(rw.real.dtype.itemsize, 1e-9)
+    scale = max(1.0, float(numpy.nanmax(numpy.abs(rw)))) if rw.size else 1
+    try:
+        numpy.testing.assert_allclose(rg, rw, rtol=tol, atol=tol * scale,
+                                      equal_nan=True)
+    except AssertionError:
+        return 'differ', 'reconstructed matrices differ'
+    return 'same', ''
+
+
+def _reconstructed(parts):
+    if len(parts) == 3:
+        u, s, vh = parts
+        k = s.shape[-1]
+        return (u[..., :, :k] * s[..., None, :]) @ vh[..., :k, :]
+    vals, v = parts
+    return (v * vals[..., None, :]) @ numpy.conj(numpy.swapaxes(v, -1, -2))
 
 
 def _sorted_last(v):

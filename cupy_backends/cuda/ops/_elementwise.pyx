@@ -9,6 +9,8 @@
 # strided kernel of that rank runs.  Index arithmetic is 32-bit where
 # every offset fits.  Weak scalars are kernel arguments.
 
+import os
+
 import numpy
 
 from libc.stdint cimport intptr_t
@@ -36,6 +38,17 @@ cdef enum:
 cdef long long _INT32_LIMIT = 2**31 - 1
 cdef dict _kernels = {}
 cdef dict _supported = {}
+
+# The vectorised path's geometry: `_UNROLL` 16-byte vectors per thread and
+# round (loaded together), at most `_CAP` times _BLOCKS_PER_SM blocks per
+# multiprocessor (0: no cap, one round: as many blocks as the data needs).
+# Measured on an H200 against CuPy and PyTorch (benchmarks/RESULTS.md,
+# 2026-11-27): 4 and no cap 0.98-1.02 of the best peer on add/cos/exp
+# float32/float64 at 2^24-2^28, where 1 vector and a cap of 4 (the grid-
+# stride loop before) gave 0.91-0.96.  The environment variables are
+# tuning knobs for such runs.
+cdef int _UNROLL = int(os.environ.get('CUPY_CUDA_EW_UNROLL', '4'))
+cdef int _CAP = int(os.environ.get('CUPY_CUDA_EW_CAP', '0'))
 
 
 cdef inline intptr_t _ptr(View v):
@@ -118,6 +131,17 @@ cdef bint _fits32(list views, tuple shape, list strides):
     return True
 
 
+cdef int _vector_grid(long long nv) except -1:
+    cdef long long per = <long long>_THREADS * _UNROLL
+    cdef long long blocks = (nv + per - 1) // per
+    cdef long long cap = _compiler.multiprocessor_count() * _BLOCKS_PER_SM \
+        * _CAP
+    if _CAP > 0 and blocks > cap:
+        blocks = cap
+    # the kernel loops over rounds: any grid covers the data
+    return <int>min(max(blocks, 1), 0x7fffffff)
+
+
 cdef Function _kernel(str name, str loop, str layout, int nd, int vec,
                       bint idx32, tuple scalars):
     key = (name, loop, layout, nd, vec, idx32, scalars)
@@ -126,7 +150,7 @@ cdef Function _kernel(str name, str loop, str layout, int nd, int vec,
     except KeyError:
         pass
     src, kname = _source.elementwise(name, loop, layout, nd, vec, idx32,
-                                     scalars)
+                                     scalars, _UNROLL)
     fn = _compiler.get_function(src, kname)
     _kernels[key] = fn
     return fn
@@ -222,8 +246,8 @@ cdef int _run(str name, str loop, tuple outs, tuple ins, dict attrs,
                 geo[1 + k] = gst[j]
                 j += 1
         args.add_bytes(geo.tobytes())
-    _compiler.launch(fn.ptr, _grid((n + vec - 1) // vec), _THREADS, 0,
-                     stream, args)
+    _compiler.launch(fn.ptr, _vector_grid(n // vec) if vec > 1
+                     else _grid(n), _THREADS, 0, stream, args)
     return 0
 
 

@@ -21,6 +21,8 @@
 # var/std are left to the core's composition (operations.md: the core
 # composes what a provider does not list).
 
+import os
+
 import numpy
 
 from libc.stdint cimport intptr_t
@@ -42,6 +44,10 @@ cdef enum:
     _SMALL = 16
     # elements per thread below which splitting a result is not worth it
     _PER_THREAD = 8
+
+# blocks per multiprocessor the 'vec' plan splits a few results over (a
+# tuning knob for benchmark runs: CUPY_CUDA_RED_BPS)
+cdef int _VEC_BLOCKS_PER_SM = int(os.environ.get('CUPY_CUDA_RED_BPS', '8'))
 
 _REAL = '?bBhHiIlLefd'
 _ALL = _REAL + 'FD'
@@ -180,7 +186,7 @@ cdef tuple _plan(View out, View src, str name, tuple axes, bint keepdims,
         grid = min((n_out + _THREADS - 1) // _THREADS,
                    sm * _BLOCKS_PER_SM * 4)
         return ('thread', fn, None, n_out, n_red, 1, n_red, idx32, geo, grid)
-    target = sm * _BLOCKS_PER_SM
+    target = sm * (_VEC_BLOCKS_PER_SM if inner_red else _BLOCKS_PER_SM)
     nsplit = 1
     if n_out < target:
         nsplit = max(1, min(target // n_out,

@@ -25,11 +25,14 @@ def _sig(loop):
     return ins, outs
 
 
-def elementwise(name, loop, layout, nd, vec, idx32, scalars):
+def elementwise(name, loop, layout, nd, vec, idx32, scalars, unroll=1):
     """The kernel of loop `loop` of `name`.  `scalars`: per input, True
-    when it is passed by value (a weak scalar) instead of an array."""
+    when it is passed by value (a weak scalar) instead of an array.
+    `unroll`: vectors per thread and round of the vectorised path, all
+    loaded before any is computed and stored (a thread's loads cannot
+    pass its own earlier stores: the operands may alias)."""
     ins, outs = _sig(loop)
-    expr = _ufuncs.expression(name, loop)
+    expr = _ufuncs.expression(name, loop, scalars)
     if isinstance(expr, str):
         expr = (expr,)
     idx = 'int' if idx32 else 'long long'
@@ -61,29 +64,8 @@ def elementwise(name, loop, layout, nd, vec, idx32, scalars):
     lines.append('  {} step = ({})gridDim.x * blockDim.x;'.format(idx, idx))
     body = _body(name, ins, outs, expr)
     if layout == 'c' and vec > 1:
-        lines.append('  {} nv = n / {};'.format(idx, vec))
-        lines.append('  for ({} v = tid; v < nv; v += step) {{'.format(idx))
-        for k, ch in enumerate(ins):
-            if not scalars[k]:
-                lines.append('    vec_t<{0}, {1}> x{2} = ((const vec_t<{0}, '
-                             '{1}>*)i{2})[v];'.format(STORAGE[ch], vec, k))
-        for k, ch in enumerate(outs):
-            lines.append('    vec_t<{}, {}> y{};'.format(STORAGE[ch], vec, k))
-        lines.append('    #pragma unroll')
-        lines.append('    for (int j = 0; j < {}; j++) {{'.format(vec))
-        for k, ch in enumerate(ins):
-            src = 's{}'.format(k) if scalars[k] else 'x{}.v[j]'.format(k)
-            lines.append('      {} {} = conv<{}>({});'.format(
-                COMPUTE[ch], _IN[k], COMPUTE[ch], src))
-        lines.extend('      ' + b for b in body)
-        for k, ch in enumerate(outs):
-            lines.append('      y{0}.v[j] = conv<{1}>(r{0});'.format(
-                k, STORAGE[ch]))
-        lines.append('    }')
-        for k, ch in enumerate(outs):
-            lines.append('    ((vec_t<{0}, {1}>*)o{2})[v] = y{2};'.format(
-                STORAGE[ch], vec, k))
-        lines.append('  }')
+        lines.extend(_vector_rounds(ins, outs, scalars, body, idx, vec,
+                                    unroll))
         lines.append('  for ({0} e = nv * {1} + tid; e < n; e += step) {{'
                      .format(idx, vec))
         lines.extend(_scalar_element(ins, outs, scalars, body, 'e', 'e'))
@@ -117,6 +99,52 @@ def elementwise(name, loop, layout, nd, vec, idx32, scalars):
         lines.append('  }')
     lines.append('}')
     return '\n'.join(lines), kname
+
+
+def _vector_rounds(ins, outs, scalars, body, idx, vec, unroll):
+    """The vectorised part of the contiguous kernel: in each round a
+    thread loads `unroll` vectors (a block's threads side by side, then
+    the next block width), computes and stores them."""
+    lines = ['  {} nv = n / {};'.format(idx, vec),
+             '  for ({0} b0 = ({0})blockIdx.x * blockDim.x * {1} + '
+             'threadIdx.x; b0 < nv; b0 += step * {1}) {{'.format(idx, unroll)]
+    for k, ch in enumerate(ins):
+        if not scalars[k]:
+            lines.append('    vec_t<{}, {}> x{}[{}];'.format(
+                STORAGE[ch], vec, k, unroll))
+    lines.append('    #pragma unroll')
+    lines.append('    for (int u = 0; u < {}; u++) {{'.format(unroll))
+    lines.append('      {0} v = b0 + ({0})u * blockDim.x;'.format(idx))
+    lines.append('      if (v < nv) {')
+    for k, ch in enumerate(ins):
+        if not scalars[k]:
+            lines.append('        x{2}[u] = ((const vec_t<{0}, {1}>*)i{2})'
+                         '[v];'.format(STORAGE[ch], vec, k))
+    lines.append('      }')
+    lines.append('    }')
+    lines.append('    #pragma unroll')
+    lines.append('    for (int u = 0; u < {}; u++) {{'.format(unroll))
+    lines.append('      {0} v = b0 + ({0})u * blockDim.x;'.format(idx))
+    lines.append('      if (v >= nv) break;')
+    for k, ch in enumerate(outs):
+        lines.append('      vec_t<{}, {}> y{};'.format(STORAGE[ch], vec, k))
+    lines.append('      #pragma unroll')
+    lines.append('      for (int j = 0; j < {}; j++) {{'.format(vec))
+    for k, ch in enumerate(ins):
+        src = 's{}'.format(k) if scalars[k] else 'x{}[u].v[j]'.format(k)
+        lines.append('        {} {} = conv<{}>({});'.format(
+            COMPUTE[ch], _IN[k], COMPUTE[ch], src))
+    lines.extend('        ' + b for b in body)
+    for k, ch in enumerate(outs):
+        lines.append('        y{0}.v[j] = conv<{1}>(r{0});'.format(
+            k, STORAGE[ch]))
+    lines.append('      }')
+    for k, ch in enumerate(outs):
+        lines.append('      ((vec_t<{0}, {1}>*)o{2})[v] = y{2};'.format(
+            STORAGE[ch], vec, k))
+    lines.append('    }')
+    lines.append('  }')
+    return lines
 
 
 def _body(name, ins, outs, expr):

@@ -178,12 +178,22 @@ _MIXED = {
 }
 # float16 computes in float: these need float16's own grid
 _HALF = {'nextafter': 'hnextafter(a, b)', 'spacing': 'hspacing(a)'}
+# NumPy's float32/float64 power loops take a fast path when the exponent
+# has stride 0 (umath's POWER_FAST_PATH): -1, 0, 0.5, 1, 2 give 1 / x, 1,
+# sqrt(x), x, x * x (sqrt(-inf) is NaN and sqrt(-0.0) -0.0 where pow gives
+# inf and 0.0).  As in the ascend provider, a host scalar exponent takes it.
+_SCALAR_EXPONENT = {('power', 'f'): 'fpow_s(a, b)',
+                    ('power', 'd'): 'fpow_s(a, b)'}
 
 
-def expression(name, loop):
+def expression(name, loop, scalars=()):
     """The expression (str, or tuple per output) of `loop` of `name`, or
-    None."""
+    None.  `scalars`: per input, whether it is a host scalar."""
     ins = loop.split('->')[0]
+    if len(scalars) > 1 and scalars[1] and not scalars[0]:
+        form = _SCALAR_EXPONENT.get((name, ins[:1]))
+        if form is not None:
+            return form
     mixed = _MIXED.get(ins[:2])
     if mixed is not None and name in mixed:
         return mixed[name]

@@ -19,7 +19,7 @@ import math
 import numpy
 import scipy.special as _sc
 
-from cupyx.scipy.special import _rounds
+from cupyx.scipy.special import _rounds, _trig
 from cupyx.scipy.special import _xp
 from cupyx.scipy.special import _bessel_data as D
 from cupyx.scipy.special._poly import polevl, p1evl, chbevl
@@ -60,15 +60,17 @@ def _hankel(xl, p, wq, shift, exact, xp):
     xn = xl - shift
     root = xp.sqrt(xl)
     # Cephes' order of roundings
-    first = (p * xp.cos(xn) - wq * xp.sin(xn)) * _SQRT2OPI / root
-    second = (p * xp.sin(xn) + wq * xp.cos(xn)) * _SQRT2OPI / root
+    # sin/cos rounded as the C library's that SciPy calls (_trig.py)
+    sn, cs = _trig.sincos(xn, xp)
+    first = (p * cs - wq * sn) * _SQRT2OPI / root
+    second = (p * sn + wq * cs) * _SQRT2OPI / root
     if not exact:
         return first, second
     # newer xsf's combinations and order of roundings: j0 (p + wq) cos x
     # + (p - wq) sin x, y0 (wq - p) cos x + (p + wq) sin x, both over
     # sqrt(pi x); j1 (sqrt(1/2) (wq - p) cos x + sqrt(1/2) (p + wq) sin x)
     # sqrt(2 / (pi x)); y1 ((wq - p) sin x - (p + wq) cos x) / sqrt(pi x)
-    c, sn = xp.cos(xl), xp.sin(xl)
+    sn, c = _trig.sincos(xl, xp)
     plus, minus = p + wq, wq - p
     if shift == _THPIO4:
         j = (math.sqrt(0.5) * minus * c + math.sqrt(0.5) * plus * sn) * \

@@ -26,7 +26,7 @@ import numpy
 import scipy.special as _sc
 
 from cupyx.scipy.special import _xp
-from cupyx.scipy.special import _rounds
+from cupyx.scipy.special import _rounds, _trig
 from cupyx.scipy.special._ellip import ellipkm1
 from cupyx.scipy.special._poly import polevl
 from cupyx.scipy.special._ufuncs import define
@@ -202,8 +202,9 @@ _AGM_STEPS = 8
 def _ellpj_unit(u, m, xp):
     """Cephes' ellpj for 0 <= m <= 1 (m < 0 mapped by the caller)."""
     # m < 1e-9: first order in m
-    t = xp.sin(u)
-    b = xp.cos(u)
+    # sin/cos rounded as the C library's Cephes calls (_trig.py): the AGM
+    # carries their last bit
+    t, b = _trig.sincos(u, xp)
     ai = 0.25 * m * (u - t * b)
     small = (t - ai * b, b + ai * t, 1.0 - 0.5 * m * t * t, u - ai)
     # m >= 1 - 1e-10: first order in 1 - m (tanh as sinh / cosh: the A2
@@ -239,14 +240,13 @@ def _ellpj_unit(u, m, xp):
     phi = an * u
     prev = phi
     for i in range(_AGM_STEPS, 0, -1):
-        tt = c[i] * xp.sin(phi) / a[i]
-        new = (xp.arcsin(tt) + phi) / 2.0
+        tt = c[i] * _trig.sincos(phi, xp)[0] / a[i]
+        new = (_trig.arcsin(tt, xp) + phi) / 2.0
         on = steps >= i
         prev = xp.where(on, phi, prev)
         phi = xp.where(on, new, phi)
-    sn = xp.sin(phi)
-    cn = xp.cos(phi)
-    dnfac = xp.cos(phi - prev)
+    sn, cn = _trig.sincos(phi, xp)
+    dnfac = _trig.sincos(phi - prev, xp)[1]
     dn = xp.where(xp.absolute(dnfac) < 0.1,
                   xp.sqrt(1.0 - m * sn * sn), cn / dnfac)
     agm = (sn, cn, dn, phi)

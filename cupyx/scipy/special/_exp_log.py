@@ -12,7 +12,7 @@ import math
 import numpy
 import scipy.special as _sc
 
-from cupyx.scipy.special import _xp
+from cupyx.scipy.special import _trig, _xp
 from cupyx.scipy.special._poly import polevl
 from cupyx.scipy.special._ufuncs import define
 
@@ -134,7 +134,9 @@ def cosm1(x, xp=_xp):
     xx = xs * xs
     small = -0.5 * xx + xx * xx * polevl(xx, _COSCOF)
     near, c = _cos_near_2pi_k(xp.where(inner, 0.0, x), xp)
-    c = xp.where(near, c, xp.cos(x))
+    # elsewhere cos(x) - 1 shows cos's last bit at up to 2^k times its
+    # size: the correctly rounded cos (_trig.py), as glibc's
+    c = xp.where(near, c, _trig.sincos(x, xp)[1])
     return xp.where(inner, small, c - 1.0)
 
 

@@ -71,9 +71,24 @@ def expm1_complex(z):
             pinf & (y == 0), y, cupy.where(
                 pinf & cupy.isfinite(y), numpy.inf * cupy.sin(y),
                 numpy.nan))))
-    # SciPy 1.17: NaN + 0j stays on the real axis
-    nan0 = cupy.isnan(x) & (y == 0)
-    return make(re, cupy.where(nan0, 0.0, im))
+    # NaN + 0j: SciPy 1.17 stays on the real axis (imaginary 0), 1.18
+    # gives NaN + NaNj; follow the installed SciPy
+    if _nan0_imag() == 0:
+        im = cupy.where(cupy.isnan(x) & (y == 0), 0.0, im)
+    return make(re, im)
+
+
+def _nan0_imag():
+    """The imaginary part of the installed SciPy's expm1(NaN + 0j)."""
+    global _NAN0_IMAG
+    if _NAN0_IMAG is None:
+        import scipy.special
+        with numpy.errstate(all='ignore'):
+            _NAN0_IMAG = scipy.special.expm1(complex(numpy.nan, 0.0)).imag
+    return _NAN0_IMAG
+
+
+_NAN0_IMAG = None
 
 
 def log1p_complex(z):

@@ -152,10 +152,16 @@ def lpmv(m, v, x):
     ok = (m == cupy.floor(m)) & ~cupy.isnan(v) & ~cupy.isnan(x) & \
         cupy.isfinite(m) & cupy.isfinite(v)
     vint = v == cupy.floor(v)
-    # x = -1 with a non-integer degree: the pole (SciPy 1.17: -inf for
-    # m == 0, +inf otherwise)
+    # x = -1 with a non-integer degree: the pole.  Its sign is SciPy's
+    # choice, not a limit (SciPy 1.17: -inf for m == 0, +inf otherwise;
+    # 1.18 for m == 0: +inf at v = 1.5 and -5.3, -inf at 0.7): the
+    # installed SciPy's, asked on the host for the (m, v) of such
+    # elements (one read, only when there are any)
     pole = ok & (x == -1.0) & ~vint
-    out = cupy.where(pole, cupy.where(m == 0, -numpy.inf, numpy.inf), out)
+    if bool(pole.any()):
+        with numpy.errstate(all='ignore'):
+            inf = _sc.lpmv(m[pole].get(), v[pole].get(), -1.0)
+        out[pole] = cupy.asarray(inf)
     vx = cupy.where(v < 0, -v - 1.0, v)
     vxint = vx == cupy.floor(vx)
     neg = m < 0

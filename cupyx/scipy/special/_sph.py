@@ -27,6 +27,7 @@ import scipy.special as _sc
 
 import cupy
 from cupy._core import _fallback
+from cupyx.scipy.special import _trig
 from cupyx.scipy.special._host import host_call
 
 _fallback.declare('spherical_yn', 'host',
@@ -39,8 +40,10 @@ def _yn_real(n, x):
     """y_n(x) for float64 x and int64 n of one shape (n >= 0)."""
     ax = cupy.absolute(x)
     xs = cupy.where((ax > 0) & cupy.isfinite(ax), ax, 1.0)
-    s0 = -cupy.cos(xs) / xs
-    s1 = (s0 - cupy.sin(xs)) / xs
+    # sin/cos rounded as SciPy's (the recurrence carries their last bit)
+    sn, cs = _trig.sincos(xs, cupy)
+    s0 = -cs / xs
+    s1 = (s0 - sn) / xs
     res = cupy.where(n == 0, s0, s1)
     top = int(n.max()) if n.size else 0
     for k in range(top - 1):

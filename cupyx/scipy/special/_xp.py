@@ -6,7 +6,7 @@ from cupy._core._routines_ufuncs import (  # NOQA
     exp, log, log1p, sqrt, floor, ceil, absolute, sin, cos, tan,
     isnan, isinf, isfinite, signbit, copysign, fmod, maximum, minimum,
     logical_and, logical_or, logical_not, arctan, power, rint, sinh, cosh,
-    arcsin, arctan2, sign)
+    arcsin, arctan2, sign, log2)
 from cupy._core._routines_math import where  # NOQA
 
 
@@ -33,3 +33,13 @@ def full(shape, value, dtype):
 def any(a):
     import cupy
     return cupy.any(a)
+
+
+def take(a, indices):
+    import cupy
+    return cupy.take(a, indices)
+
+
+def asarray(a):
+    import cupy
+    return cupy.asarray(a)
