@@ -114,6 +114,17 @@ def test_float64_ulp(name, x, bound, floor, no_fallback):
         name, x[i], got.get()[i], want[i], e[i], bound)
 
 
+def test_erf_middle_dense(no_fallback):
+    # erf on [1, 6] is a rational function fitted to erf's accuracy
+    # (_erf_data.py), not SciPy's (Cephes') P/Q: the bound of CASES on a
+    # grid 40 times finer than WIDE's, both signs
+    x = numpy.linspace(1.0, 6.0, 200001)
+    x = numpy.concatenate([x, -x])
+    e = ulps(cs.erf(cupy.asarray(x)).get(), sc.erf(x))
+    i = int(numpy.argmax(e))
+    assert e[i] <= 2, 'erf({!r}): {} ulp'.format(x[i], e[i])
+
+
 @pytest.mark.parametrize('name,x,bound,floor', CASES,
                          ids=[c[0] for c in CASES])
 def test_float32(name, x, bound, floor, no_fallback):
