@@ -89,19 +89,21 @@ def _erf_mid(ax, xp):
                                                                   ERF_Q)
 
 
+def _erf_mid_clamped(ax, xp):
+    # |x| clamped to 6, where 1 - erfc gives 1 exactly (NaN > 6 is false:
+    # NaN stays NaN)
+    return _erf_mid(xp.where(ax > _ERF_ONE, _ERF_ONE, ax), xp)
+
+
 def erf(x, xp=_xp):
     # erf is odd and Cephes' branches are odd (x T(x^2)/U(x^2)) or work on
     # |x|: computed on |x|, the sign bit put back at the end (the same
-    # values, -0 included).  1 - erfc (P/Q) runs on every element, |x|
-    # clamped to 6 where it gives 1 exactly (NaN > 6 is false: NaN stays
-    # NaN); |x| <= 1 is recomputed on its own elements
-    # (``_rounds.on_subset``): most elements of a wide argument take the
-    # middle branch, which then needs no gather and scatter
+    # values, -0 included).  The branch most elements take runs on all of
+    # them, the other on its own elements (``_rounds.two_ways``)
     (x,), shape = _rounds.flat(xp, x)
     ax = xp.absolute(x)
-    out = _erf_mid(xp.where(ax > _ERF_ONE, _ERF_ONE, ax), xp)
-    _rounds.on_subset(xp, ax <= 1.0, lambda v: _erf_small(v, xp), (ax,),
-                      (out,))
+    out = _rounds.two_ways(xp, ax <= 1.0, lambda v: _erf_small(v, xp),
+                           lambda v: _erf_mid_clamped(v, xp), (ax,))
     return xp.copysign(out, x).reshape(shape)
 
 

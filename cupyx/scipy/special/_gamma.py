@@ -164,14 +164,12 @@ def _lgam_big(xb, xp):
 
 def _lgam_pos(x, xp, below=13):
     """log|Gamma(x)| for x > 0 of 1-d x (x = 0 gives inf or NaN, for the
-    caller to replace).  Stirling's series runs on every element (NaN
-    stays NaN; below `below` it gives values that are replaced), x <
-    below is recomputed on its own elements only (``_rounds.on_subset``):
-    the larger share of a wide argument needs no gather and scatter."""
-    out = _lgam_big(x, xp)
-    _rounds.on_subset(xp, x < below, lambda v: _lgam_small(v, xp, below),
-                      (x,), (out,))
-    return out
+    caller to replace): the recurrence below `below`, Stirling's series
+    from there on (NaN stays NaN), the branch most elements take on all
+    of them, the other on its own elements (``_rounds.two_ways``)."""
+    return _rounds.two_ways(xp, x < below,
+                            lambda v: _lgam_small(v, xp, below),
+                            lambda v: _lgam_big(v, xp), (x,))
 
 
 def _lgam_reflect(x, w, xp):

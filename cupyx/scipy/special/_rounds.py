@@ -73,14 +73,12 @@ def put(o, idx, r):
     o[idx] = r
 
 
-def on_subset(xp, mask, fn, args, outs):
-    """outs[i][mask] = fn(*args[mask])[i]: `fn` runs on the elements
-    that take this branch only; nothing runs where none does."""
-    idx = positions(xp, mask)
+def _at(idx, n, fn, args, outs):
+    """outs[i][idx] = fn(*args[idx])[i] for positions idx of n."""
     if idx.size == 0:
         return
     # every element takes the branch: no gather and scatter
-    whole = idx.size == mask.size
+    whole = idx.size == n
     res = fn(*(args if whole else [take(a, idx) for a in args]))
     if not isinstance(res, tuple):
         res = (res,)
@@ -89,6 +87,27 @@ def on_subset(xp, mask, fn, args, outs):
             o[...] = r
         else:
             put(o, idx, r)
+
+
+def on_subset(xp, mask, fn, args, outs):
+    """outs[i][mask] = fn(*args[mask])[i]: `fn` runs on the elements
+    that take this branch only; nothing runs where none does."""
+    _at(positions(xp, mask), mask.size, fn, args, outs)
+
+
+def two_ways(xp, mask, if_true, if_false, args):
+    """where(mask, if_true(*args), if_false(*args)) of 1-d arguments,
+    if_true and if_false each returning a new array: the branch that most
+    elements take runs on every element (no gather and scatter), the
+    other on its own elements only, written over it."""
+    idx = positions(xp, mask)
+    if 2 * idx.size >= mask.size:
+        out = if_true(*args)
+        on_subset(xp, ~mask, if_false, args, (out,))
+    else:
+        out = if_false(*args)
+        _at(idx, mask.size, if_true, args, (out,))
+    return out
 
 
 def converge(xp, step, state, done, max_rounds, every=ROUNDS):
