@@ -320,6 +320,19 @@ def test_index_broadcasts_indices(dev, itype):
                                      want)
 
 
+@pytest.mark.parametrize('idx', [[4, 0, 3, 3], [-1, 2, -4], [[1, 0], [2, -2]]])
+def test_index_one_tensor_gathers_rows(dev, idx):
+    # one index tensor along dim 0 (the gather the core's a[idx] makes)
+    src = numpy.arange(5 * 3, dtype=numpy.float64).reshape(5, 3)
+    _, s = dev.array(src)
+    i0 = numpy.array(idx, numpy.int64)
+    want = src[i0]
+    p, o = dev.empty(want.shape, numpy.float64)
+    assert execute('Index', vp(s), vp(_index_list(dev, [i0])), vp(o)) == 0
+    numpy.testing.assert_array_equal(dev.read(p, want.shape, numpy.float64),
+                                     want)
+
+
 def test_index_bool_mask(dev):
     src = numpy.arange(12, dtype=numpy.int16).reshape(3, 4)
     mask = (src % 3 == 0)
@@ -423,6 +436,21 @@ def test_nonzero(dev, dtype):
     want = numpy.argwhere(src)
     got = dev.read(p, (src.size, 3), numpy.int64)
     numpy.testing.assert_array_equal(got[:len(want)], want)
+
+
+def test_nonzero_1d_blocks(dev):
+    # a 1-d source is scanned in blocks (kernels/data.py): positions
+    # across block boundaries, and rows past the count left alone
+    n = 3 * (1 << 20) + 5
+    src = numpy.zeros(n, numpy.bool_)
+    src[[0, (1 << 20) - 1, 1 << 20, 2 << 20, n - 1]] = True
+    src[1000:1010] = True
+    _, s = dev.array(src)
+    p, o = dev.empty((n, 1), numpy.int64)
+    assert execute('Nonzero', vp(s), vp(o)) == 0
+    want = numpy.flatnonzero(src)
+    got = dev.read(p, (n, 1), numpy.int64)
+    numpy.testing.assert_array_equal(got[:len(want), 0], want)
 
 
 def test_nonzero_rejects(dev):

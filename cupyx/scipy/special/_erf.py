@@ -6,7 +6,10 @@ uses them through its xsf library), evaluated on whole arrays: every
 branch is computed and the right one selected, so the results are the
 double-precision results of the same rational approximations.  The
 coefficients are the published ones of those routines (Moshier 1989;
-cited by name below).
+cited by name below), except erf's on [1, 6]: there erf needs erfc only to
+erf's own absolute accuracy, and a rational function of lower degree
+fitted for that (_erf_data.py) replaces ndtr.c's P/Q (within 2 ulp of
+SciPy's erf, 1 of the exact value).
 """
 
 import math
@@ -16,6 +19,7 @@ import scipy.special as _sc
 
 from cupyx.scipy.special import _rounds
 from cupyx.scipy.special import _xp
+from cupyx.scipy.special._erf_data import ERF_P, ERF_Q
 from cupyx.scipy.special._poly import polevl, p1evl
 from cupyx.scipy.special._ufuncs import define
 
@@ -78,24 +82,29 @@ _ERF_ONE = 6.0
 
 
 def _erf_mid(ax, xp):
-    """erf(x) for 1 < x < 6: 1 - erfc(x) (ndtr.c), erfc from P/Q."""
-    return 1.0 - (xp.exp(-(ax * ax)) * polevl(ax, _P)) / p1evl(ax, _Q)
+    """erf(x) for 1 < x <= 6: 1 - erfc(x) as ndtr.c forms it, erfc from a
+    rational function fitted to erf's accuracy (_erf_data.py: degree 5/6
+    where ndtr.c's P/Q, exact to erfc's own accuracy, is 8/8)."""
+    return 1.0 - (xp.exp(-(ax * ax)) * polevl(ax, ERF_P)) / p1evl(ax,
+                                                                  ERF_Q)
+
+
+def _erf_mid_clamped(ax, xp):
+    # |x| clamped to 6, where 1 - erfc gives 1 exactly (NaN > 6 is false:
+    # NaN stays NaN)
+    return _erf_mid(xp.where(ax > _ERF_ONE, _ERF_ONE, ax), xp)
 
 
 def erf(x, xp=_xp):
     # erf is odd and Cephes' branches are odd (x T(x^2)/U(x^2)) or work on
     # |x|: computed on |x|, the sign bit put back at the end (the same
-    # values, -0 included); each branch on its own elements
-    # (``_rounds.on_subset``)
+    # values, -0 included).  The branch most elements take runs on all of
+    # them, the other on its own elements (``_rounds.two_ways``)
     (x,), shape = _rounds.flat(xp, x)
     ax = xp.absolute(x)
-    # 1 from 6 on and at inf, NaN for NaN: the branches overwrite |x| < 6
-    out = xp.sign(ax)
-    _rounds.on_subset(xp, ax <= 1.0, lambda v: _erf_small(v, xp), (ax,),
-                      (out,))
-    _rounds.on_subset(xp, (ax > 1.0) & (ax < _ERF_ONE),
-                      lambda v: _erf_mid(v, xp), (ax,), (out,))
-    return xp.where(xp.signbit(x), -out, out).reshape(shape)
+    out = _rounds.two_ways(xp, ax <= 1.0, lambda v: _erf_small(v, xp),
+                           lambda v: _erf_mid_clamped(v, xp), (ax,))
+    return xp.copysign(out, x).reshape(shape)
 
 
 def erfc(a, xp=_xp):

@@ -60,9 +60,10 @@ def _triu(self, diagonal, out):
     out[...] = numpy.triu(self, diagonal) if self.ndim else self
 
 
-def _index_key(op, self, indices):
+def _index_key(op, self, indices, lows=None):
     """The NumPy index of a torch-style index list: bool masks become
-    their nonzero() tensors; an index out of range is a device fault."""
+    their nonzero() tensors; an index out of range is a device fault.
+    `lows` (a list) receives each index tensor's smallest value."""
     key = []
     for t in indices:
         if t.dtype == numpy.bool_:
@@ -71,17 +72,31 @@ def _index_key(op, self, indices):
             key.append(t)
     for axis, t in enumerate(key):
         n = self.shape[axis]
-        if t.size and (t.min() < -n or t.max() >= n):
+        lo = t.min() if t.size else 0
+        if t.size and (lo < -n or t.max() >= n):
             bad = t[(t < -n) | (t >= n)].flat[0]
             raise DeviceFault(
                 'aclnn{}: index {} is out of range for dim {} of size {}: '
                 'the device behaviour is undefined (it may fault or read '
                 'or write anywhere)'.format(op, bad, axis, n))
+        if lows is not None:
+            lows.append(lo)
     return tuple(key)
 
 
 def _index(self, indices, out):
-    res = self[_index_key('Index', self, indices)]
+    lows = []
+    key = _index_key('Index', self, indices, lows)
+    if (len(key) == 1 and key[0].dtype.kind in 'iu' and
+            key[0].shape + self.shape[1:] == out.shape):
+        # one index tensor along dim 0 (a gather): straight into out.
+        # The indices are in range (checked above); 'clip' does not
+        # buffer out as 'raise' does, 'wrap' reads negative ones as
+        # Python does (torch's reading of them too)
+        numpy.take(self, key[0], axis=0, out=out,
+                   mode='clip' if lows[0] >= 0 else 'wrap')
+        return
+    res = self[key]
     if res.shape != out.shape:
         raise DeviceFault('aclnnIndex: the result has shape {} but out has '
                           'shape {}'.format(res.shape, out.shape))
@@ -99,12 +114,23 @@ def _index_put_impl(self_ref, indices, values, accumulate, unsafe):
         self_ref[key] = values
 
 
+# elements per block of a 1-d nonzero: its positions (8 bytes each) stay
+# below glibc's largest mmap threshold (32 MiB, mallopt(3)), so the
+# temporary is reused heap memory, not fresh pages faulted in each call
+_NONZERO_BLOCK = 1 << 20
+
+
 def _nonzero(self, out):
     if self.ndim == 1:
         # argwhere's (count, 1) result is a transposed copy of nonzero's:
-        # the positions straight into out's column
-        idx = self.nonzero()[0]
-        out[:idx.shape[0], 0] = idx
+        # the positions straight into out's column, block by block
+        col = out[:, 0]
+        pos = 0
+        for start in range(0, self.shape[0], _NONZERO_BLOCK):
+            idx = self[start:start + _NONZERO_BLOCK].nonzero()[0]
+            k = idx.shape[0]
+            numpy.add(idx, start, out=col[pos:pos + k])
+            pos += k
         return
     idx = numpy.argwhere(self)
     out[:idx.shape[0]] = idx

@@ -114,6 +114,38 @@ def test_float64_ulp(name, x, bound, floor, no_fallback):
         name, x[i], got.get()[i], want[i], e[i], bound)
 
 
+def test_erf_middle_dense(no_fallback):
+    # erf on [1, 6] is a rational function fitted to erf's accuracy
+    # (_erf_data.py), not SciPy's (Cephes') P/Q: the bound of CASES on a
+    # grid 40 times finer than WIDE's, both signs
+    x = numpy.linspace(1.0, 6.0, 200001)
+    x = numpy.concatenate([x, -x])
+    e = ulps(cs.erf(cupy.asarray(x)).get(), sc.erf(x))
+    i = int(numpy.argmax(e))
+    assert e[i] <= 2, 'erf({!r}): {} ulp'.format(x[i], e[i])
+
+
+@pytest.mark.parametrize('name,lo,hi,split,bound,floor', [
+    ('erf', -6.5, 6.5, 1.0, 2, 0.0), ('gammaln', 0.0, 40.0, 13.0, 4, 1.0),
+    ('i0', -30.0, 30.0, 8.0, 4, 0.0)])
+@pytest.mark.parametrize('inner', [0.1, 0.9])
+def test_branch_shares(name, lo, hi, split, bound, floor, inner,
+                       no_fallback):
+    # erf, gammaln and i0 run the branch that most elements take on all
+    # of them and the other on its own elements: both ways round (a
+    # share `inner` of the elements below the split), NaN among them
+    rs = numpy.random.RandomState(0)
+    n = 2000
+    k = int(n * inner)
+    low = max(lo, -split)
+    x = numpy.concatenate([rs.uniform(low, split, k),
+                           rs.uniform(split, hi, n - k), [numpy.nan]])
+    got = getattr(cs, name)(cupy.asarray(x)).get()
+    e = ulps(got, getattr(sc, name)(x), floor)
+    i = int(numpy.argmax(e))
+    assert e[i] <= bound, '{}({!r}): {} ulp'.format(name, x[i], e[i])
+
+
 @pytest.mark.parametrize('name,x,bound,floor', CASES,
                          ids=[c[0] for c in CASES])
 def test_float32(name, x, bound, floor, no_fallback):
