@@ -7,7 +7,7 @@ For real arguments: SciPy's algorithm (xsf's sph_bessel_y): y_0 =
 negative x by the reflection y_n(-x) = (-1)^(n+1) y_n(x) (DLMF 10.47.14);
 the derivative by DLMF 10.51.2.  The recurrence runs to the largest
 order in n (one read of it), each element keeping the term of its own
-order.  Complex arguments run SciPy on the host (counted).
+order.  Complex arguments: ``_sph_complex.py``.
 
 sph_harm_y(n, m, theta, phi) is the normalised associated Legendre
 function (Condon-Shortley phase) times e^(i m phi), the Legendre factor
@@ -16,23 +16,18 @@ by the standard stable recurrences in the degree for fixed order (DLMF
 then upwards), run to the largest degree (one read), each element
 keeping its own; m < 0 by Y_n^-m = (-1)^m conj(Y_n^m), 0 where |m| > n
 or n < 0 (SciPy).  The derivatives (diff_n = 1, 2) from the same
-function at the neighbouring orders (DLMF 14.10.1/14.10.2); other diff_n
-and complex angles run SciPy on the host (counted).
+function at the neighbouring orders (DLMF 14.10.1/14.10.2).  SciPy has
+no complex loop and no diff_n > 2: both raise SciPy's errors.
 """
 
 import math
+import numbers
 
 import numpy
 import scipy.special as _sc
 
 import cupy
-from cupy._core import _fallback
-from cupyx.scipy.special._host import host_call
-
-_fallback.declare('spherical_yn', 'host',
-                  'complex z (SciPy uses AMOS): SciPy on the host')
-_fallback.declare('sph_harm_y', 'host',
-                  'complex angles or diff_n > 2: SciPy on the host')
+from cupyx.scipy.special import _sph_complex
 
 
 def _yn_real(n, x):
@@ -64,11 +59,18 @@ def spherical_yn(n, z, derivative=False):
     derivative)."""
     n = cupy.asarray(n)
     z = cupy.asarray(z)
-    if z.dtype.kind == 'c' or n.dtype.kind not in 'biuf':
-        return host_call('spherical_yn', _sc.spherical_yn, n, z,
-                         derivative=derivative)
+    if n.dtype.kind not in 'biuf' or z.dtype.kind not in 'biufc':
+        raise TypeError('spherical_yn: unsupported input types %s, %s'
+                        % (n.dtype, z.dtype))
     # SciPy's loop takes n as a C long (a float n is truncated)
     n = n.astype(numpy.int64)
+    if z.dtype.kind == 'c':
+        # SciPy's complex64 loop rounds its complex128 result
+        fn = (_sph_complex.yn_complex_derivative if derivative
+              else _sph_complex.yn_complex)
+        with numpy.errstate(all='ignore'):
+            out = fn(cupy, n, z.astype(numpy.complex128))
+        return out.astype(z.dtype, copy=False)
     n, z = cupy.broadcast_arrays(n, z.astype(numpy.float64))
     if not derivative:
         return _yn_real(n, z)
@@ -109,16 +111,27 @@ def _legendre_normalised(n, am, theta):
     return res
 
 
+def _check_diff_n(diff_n):
+    """SciPy's checks of diff_n (an integral value 0, 1 or 2)."""
+    msg = 'diff_n must be a non-negative integer'
+    if not isinstance(diff_n, numbers.Real):
+        raise TypeError(msg)
+    if diff_n < 0 or diff_n != int(diff_n):
+        raise ValueError(msg)
+    if diff_n > 2:
+        raise ValueError('diff_n is currently only implemented for orders '
+                         '0, 1, and 2, received: %s.' % (diff_n,))
+    return int(diff_n)
+
+
 def sph_harm_y(n, m, theta, phi, *, diff_n=0):
     """The spherical harmonic Y_n^m(theta, phi) (theta polar, phi
     azimuthal: SciPy >= 1.15's order)."""
+    diff_n = _check_diff_n(diff_n)
     args = [cupy.asarray(a) for a in (n, m, theta, phi)]
     # SciPy's loops decide the result dtype (and refuse a float n or m)
     with numpy.errstate(all='ignore'):
         dtype = _sc.sph_harm_y(*[numpy.ones(1, a.dtype) for a in args]).dtype
-    if diff_n not in (0, 1, 2) or any(a.dtype.kind == 'c'
-                                       for a in args[2:]):
-        return host_call('sph_harm_y', _sc.sph_harm_y, *args, diff_n=diff_n)
     n, m, theta, phi = cupy.broadcast_arrays(
         args[0].astype(numpy.int64), args[1].astype(numpy.int64),
         args[2].astype(numpy.float64), args[3].astype(numpy.float64))

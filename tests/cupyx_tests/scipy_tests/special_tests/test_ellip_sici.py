@@ -132,13 +132,6 @@ def test_spherical_yn(derivative, no_fallback):
                     numpy.broadcast_to(x, want.shape).ravel()[i], e)
 
 
-def test_spherical_yn_complex_is_host():
-    z = numpy.array([1 + 1j, -2 + 0.5j])
-    got = cs.spherical_yn(2, cupy.asarray(z))
-    numpy.testing.assert_allclose(got.get(), sc.spherical_yn(2, z),
-                                  rtol=1e-14)
-
-
 def _lambertw_args():
     rng = numpy.random.default_rng(18)
     x = numpy.concatenate([
