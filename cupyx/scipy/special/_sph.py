@@ -59,7 +59,8 @@ def spherical_yn(n, z, derivative=False):
     derivative)."""
     n = cupy.asarray(n)
     z = cupy.asarray(z)
-    if n.dtype.kind not in 'biuf' or z.dtype.kind not in 'biufc':
+    # SciPy's loops take no bool z ('ld', 'lD', 'lf', 'lF')
+    if n.dtype.kind not in 'biuf' or z.dtype.kind not in 'iufc':
         raise TypeError('spherical_yn: unsupported input types %s, %s'
                         % (n.dtype, z.dtype))
     # SciPy's loop takes n as a C long (a float n is truncated)

@@ -155,6 +155,13 @@ def test_dtypes(no_fallback):
                                   rtol=1e-14)
 
 
+def test_bool_z_is_refused():
+    with pytest.raises(TypeError):
+        sc.spherical_yn(2, numpy.ones(3, bool))
+    with pytest.raises(TypeError):
+        cs.spherical_yn(2, cupy.ones(3, bool))
+
+
 def test_empty(no_fallback):
     got = cs.spherical_yn(cupy.zeros((0, 3), numpy.int64),
                           cupy.zeros(3, numpy.complex128))
