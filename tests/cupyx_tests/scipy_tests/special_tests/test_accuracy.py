@@ -212,6 +212,19 @@ def test_no_host_route_left(monkeypatch):
         cs.multigammaln(cupy.asarray(a), 3)
 
 
+def test_info_lists_the_names():
+    # issue 16: `python -m cupy info` names the 108 functions and where
+    # they run (none on the host since complex spherical_yn)
+    from cupy import _info
+    lines = _info._special_lines()
+    assert lines[0] == ('special names : 108 of cupyx.scipy.special (95 '
+                        'ufuncs): 108 device, 0 host')
+    listed = ' '.join(lines[1:]).split()
+    assert listed[0] == 'device:' and len(listed) == 109
+    for name in ('erf', 'spherical_yn', 'logsumexp', 'sph_harm_y', 'zeta'):
+        assert name in listed
+
+
 def test_sinc(no_fallback):
     x = numpy.concatenate([_line(-5, 5, 1001), [0.0, 1e-20, numpy.inf]])
     with numpy.errstate(all='ignore'):
