@@ -37,6 +37,8 @@ from cupyx.scipy.special import _rounds
 
 # the largest error growth accepted from the upward recurrence (G above)
 _GROWTH = 16.0
+# the largest |z| given Miller's run (its length is ~|z| steps)
+_MILLER_MAX_Z = 4096.0
 # rescaling of Miller's backward run where its terms grow past 2^600
 _BIG = 2.0 ** 600
 # log |Y_(n+1/2)| beyond which SciPy 1.17.1's AMOS call overflows (see
@@ -120,7 +122,10 @@ def yn_finite(xp, n, w):
         rh = xp.where(at, hc, rh)
         rdead = xp.where(at, dead, rdead)
     growth = (xp.abs(rh) / xp.abs(h0)) * (xp.abs(y0) / xp.abs(ry))
-    redo = (growth > _GROWTH) & ~rdead & xp.isfinite(growth)
+    # Miller's run is as long as |z|: capped (beyond, the growth needs
+    # n^2 >~ |z| with Im z < ~700, where SciPy overflows for most n)
+    redo = (growth > _GROWTH) & ~rdead & xp.isfinite(growth) & (
+        xp.abs(w) <= _MILLER_MAX_Z)
 
     def by_miller(nn, ww, hh, jj0):
         # y e^-t = i (j e^-t - (h1 e^t) e^-2t)
