@@ -25,9 +25,11 @@ import numbers
 
 import numpy
 import scipy.special as _sc
+from scipy.special import _ufuncs as _sc_ufuncs
 
 import cupy
 from cupyx.scipy.special import _sph_complex
+from cupyx.scipy.special._ufuncs import define
 
 
 def _yn_real(n, x):
@@ -54,33 +56,54 @@ def _yn_real(n, x):
     return cupy.where(n < 0, numpy.nan, res)
 
 
+def _yn_loop(n, z):
+    """The float loops of SciPy's _spherical_yn (n comes as float64)."""
+    n, z = cupy.broadcast_arrays(n.astype(numpy.int64), z)
+    return _yn_real(n, z)
+
+
+def _yn_d_loop(n, z):
+    """The float loops of SciPy's _spherical_yn_d: DLMF 10.51.2, y_n' =
+    y_(n-1) - (n + 1)/z y_n, y_0' = -y_1."""
+    n, z = cupy.broadcast_arrays(n.astype(numpy.int64), z)
+    ynm = _yn_real(cupy.where(n == 0, 1, n - 1), z)
+    d = ynm - (n + 1) * _yn_real(n, z) / z
+    d = cupy.where(n == 0, -ynm, d)
+    return cupy.where(n < 0, numpy.nan, d)
+
+
+def _complex_loop(fn):
+    """A complex loop of SciPy's (lD->D; n comes as complex128)."""
+    def loop(n, z):
+        with numpy.errstate(all='ignore'):
+            return fn(cupy, n.real.astype(numpy.int64), z)
+    return loop
+
+
+# SciPy's private ufuncs behind spherical_yn: their loops ('ld', 'lD',
+# 'lf', 'lF') and dtype resolution, and scipy.special.spherical_yn(n,
+# cupy_z) dispatches to them (__array_ufunc__)
+_spherical_yn = define(
+    _sc_ufuncs._spherical_yn, _yn_loop, ints='l',
+    complex_compute=_complex_loop(_sph_complex.yn_complex))
+_spherical_yn_d = define(
+    _sc_ufuncs._spherical_yn_d, _yn_d_loop, ints='l',
+    complex_compute=_complex_loop(_sph_complex.yn_complex_derivative))
+
+
 def spherical_yn(n, z, derivative=False):
     """The spherical Bessel function of the second kind y_n(z) (or its
     derivative)."""
     n = cupy.asarray(n)
-    z = cupy.asarray(z)
-    # SciPy's loops take no bool z ('ld', 'lD', 'lf', 'lF')
-    if n.dtype.kind not in 'biuf' or z.dtype.kind not in 'iufc':
-        raise TypeError('spherical_yn: unsupported input types %s, %s'
-                        % (n.dtype, z.dtype))
-    # SciPy's loop takes n as a C long (a float n is truncated)
+    if n.dtype.kind not in 'biuf':
+        raise TypeError('spherical_yn: n must be an integer array, not %s'
+                        % n.dtype)
+    # SciPy's wrapper negates a bool z (TypeError)
+    if cupy.asarray(z).dtype.kind == 'b':
+        raise TypeError('spherical_yn: a bool z is not supported')
+    # SciPy takes n as a C long (a float n is truncated)
     n = n.astype(numpy.int64)
-    if z.dtype.kind == 'c':
-        # SciPy's complex64 loop rounds its complex128 result
-        fn = (_sph_complex.yn_complex_derivative if derivative
-              else _sph_complex.yn_complex)
-        with numpy.errstate(all='ignore'):
-            out = fn(cupy, n, z.astype(numpy.complex128))
-        return out.astype(z.dtype, copy=False)
-    n, z = cupy.broadcast_arrays(n, z.astype(numpy.float64))
-    if not derivative:
-        return _yn_real(n, z)
-    # DLMF 10.51.2: y_n' = y_{n-1} - (n + 1)/z y_n; y_0' = -y_1
-    ynm = _yn_real(cupy.where(n == 0, 1, n - 1), z)
-    yn = _yn_real(n, z)
-    d = ynm - (n + 1) * yn / z
-    d = cupy.where(n == 0, -ynm, d)
-    return cupy.where(n < 0, numpy.nan, d)
+    return (_spherical_yn_d if derivative else _spherical_yn)(n, z)
 
 
 def _legendre_normalised(n, am, theta):
