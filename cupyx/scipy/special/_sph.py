@@ -98,9 +98,20 @@ def spherical_yn(n, z, derivative=False):
     if n.dtype.kind not in 'biuf':
         raise TypeError('spherical_yn: n must be an integer array, not %s'
                         % n.dtype)
+    z = cupy.asarray(z)
     # SciPy's wrapper negates a bool z (TypeError)
-    if cupy.asarray(z).dtype.kind == 'b':
+    if z.dtype.kind == 'b':
         raise TypeError('spherical_yn: a bool z is not supported')
+    # SciPy's wrapper runs real z through its loop (float16, float32 and
+    # small integers: 'lf', float32 precision) and multiplies by an int64
+    # sign, so the result is float64 with that precision; complex z:
+    # 'lD' or 'lF'
+    if z.dtype.kind != 'c':
+        if numpy.can_cast(z.dtype, numpy.float32):
+            n = n.astype(numpy.int64)
+            fn = _spherical_yn_d if derivative else _spherical_yn
+            return fn(n, z.astype(numpy.float32)).astype(numpy.float64)
+        z = z.astype(numpy.float64, copy=False)
     # SciPy takes n as a C long (a float n is truncated)
     n = n.astype(numpy.int64)
     return (_spherical_yn_d if derivative else _spherical_yn)(n, z)

@@ -148,6 +148,16 @@ def test_dtypes(no_fallback):
                 assert got.dtype == want.dtype
                 rtol = 1e-6 if z_dtype == numpy.complex64 else 1e-13
                 numpy.testing.assert_allclose(got.get(), want, rtol=rtol)
+    # real z: SciPy's float64 loop for every real dtype
+    for z_dtype in (numpy.float16, numpy.float32, numpy.int32):
+        zz = numpy.linspace(0.5, 9, 7).astype(z_dtype)
+        got = cs.spherical_yn(cupy.arange(7, dtype=numpy.int32),
+                              cupy.asarray(zz))
+        want = sc.spherical_yn(numpy.arange(7, dtype=numpy.int32), zz)
+        assert got.dtype == want.dtype == numpy.float64
+        # SciPy's float16/float32 result has float32's precision
+        rtol = 1e-13 if z_dtype == numpy.int32 else 1e-6
+        numpy.testing.assert_allclose(got.get(), want, rtol=rtol)
     # a Python complex and a 0-d array
     got = cs.spherical_yn(3, cupy.asarray(0.5 - 0.5j))
     assert got.shape == () and got.dtype == numpy.complex128
