@@ -61,11 +61,21 @@ def capability_lines():
     out.append('                {:<24} {:>7} {:>6} {:>9} {:>6}'.format(
         'all', total['native'], total['cast'], total['composed'],
         total['host']))
+    out.extend(_special_lines())
     out.extend(_linalg_lines())
     out.append('host fallback : CUPY_HOST_FALLBACK={} ({} so far)'.format(
         _fallback.mode(), sum(_fallback.fallback_counts().values())))
     out.extend(_host_route_lines())
     return out
+
+
+def _special_lines():
+    # the names of cupyx.scipy.special and where they run (issue 16)
+    try:
+        from cupyx.scipy.special import _info
+    except ImportError:     # SciPy missing
+        return []
+    return _info.info_lines()
 
 
 def _host_route_lines():

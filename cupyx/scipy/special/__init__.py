@@ -2,9 +2,9 @@
 
 Each elementwise function is a ufunc of this library around SciPy's own
 ufunc (its loops and dtype resolution); the float loops of most are
-compositions of device elementwise operations (``_ufuncs.py``); the rest
-run SciPy on host copies, counted as host fallbacks (``_host.py``;
-TODO.md lists them).
+compositions of device elementwise operations (``_ufuncs.py``); one
+without would run SciPy on host copies, counted as a host fallback
+(``_host.py``; none is left).
 """
 
 from cupyx.scipy.special._erf import (  # NOQA

@@ -7,7 +7,7 @@ For real arguments: SciPy's algorithm (xsf's sph_bessel_y): y_0 =
 negative x by the reflection y_n(-x) = (-1)^(n+1) y_n(x) (DLMF 10.47.14);
 the derivative by DLMF 10.51.2.  The recurrence runs to the largest
 order in n (one read of it), each element keeping the term of its own
-order.  Complex arguments run SciPy on the host (counted).
+order.  Complex arguments: ``_sph_complex.py``.
 
 sph_harm_y(n, m, theta, phi) is the normalised associated Legendre
 function (Condon-Shortley phase) times e^(i m phi), the Legendre factor
@@ -16,24 +16,21 @@ by the standard stable recurrences in the degree for fixed order (DLMF
 then upwards), run to the largest degree (one read), each element
 keeping its own; m < 0 by Y_n^-m = (-1)^m conj(Y_n^m), 0 where |m| > n
 or n < 0 (SciPy).  The derivatives (diff_n = 1, 2) from the same
-function at the neighbouring orders (DLMF 14.10.1/14.10.2); other diff_n
-and complex angles run SciPy on the host (counted).
+function at the neighbouring orders (DLMF 14.10.1/14.10.2).  SciPy has
+no complex loop and no diff_n > 2: both raise SciPy's errors.
 """
 
 import math
+import numbers
 
 import numpy
 import scipy.special as _sc
+from scipy.special import _ufuncs as _sc_ufuncs
 
 import cupy
-from cupy._core import _fallback
+from cupyx.scipy.special import _sph_complex
 from cupyx.scipy.special import _trig
-from cupyx.scipy.special._host import host_call
-
-_fallback.declare('spherical_yn', 'host',
-                  'complex z (SciPy uses AMOS): SciPy on the host')
-_fallback.declare('sph_harm_y', 'host',
-                  'complex angles or diff_n > 2: SciPy on the host')
+from cupyx.scipy.special._ufuncs import define
 
 
 def _yn_real(n, x):
@@ -62,25 +59,65 @@ def _yn_real(n, x):
     return cupy.where(n < 0, numpy.nan, res)
 
 
+def _yn_loop(n, z):
+    """The float loops of SciPy's _spherical_yn (n comes as float64)."""
+    n, z = cupy.broadcast_arrays(n.astype(numpy.int64), z)
+    return _yn_real(n, z)
+
+
+def _yn_d_loop(n, z):
+    """The float loops of SciPy's _spherical_yn_d: DLMF 10.51.2, y_n' =
+    y_(n-1) - (n + 1)/z y_n, y_0' = -y_1."""
+    n, z = cupy.broadcast_arrays(n.astype(numpy.int64), z)
+    ynm = _yn_real(cupy.where(n == 0, 1, n - 1), z)
+    d = ynm - (n + 1) * _yn_real(n, z) / z
+    d = cupy.where(n == 0, -ynm, d)
+    return cupy.where(n < 0, numpy.nan, d)
+
+
+def _complex_loop(fn):
+    """A complex loop of SciPy's (lD->D; n comes as complex128)."""
+    def loop(n, z):
+        with numpy.errstate(all='ignore'):
+            return fn(cupy, n.real.astype(numpy.int64), z)
+    return loop
+
+
+# SciPy's private ufuncs behind spherical_yn: their loops ('ld', 'lD',
+# 'lf', 'lF') and dtype resolution, and scipy.special.spherical_yn(n,
+# cupy_z) dispatches to them (__array_ufunc__)
+_spherical_yn = define(
+    _sc_ufuncs._spherical_yn, _yn_loop, ints='l',
+    complex_compute=_complex_loop(_sph_complex.yn_complex))
+_spherical_yn_d = define(
+    _sc_ufuncs._spherical_yn_d, _yn_d_loop, ints='l',
+    complex_compute=_complex_loop(_sph_complex.yn_complex_derivative))
+
+
 def spherical_yn(n, z, derivative=False):
     """The spherical Bessel function of the second kind y_n(z) (or its
     derivative)."""
     n = cupy.asarray(n)
+    if n.dtype.kind not in 'biuf':
+        raise TypeError('spherical_yn: n must be an integer array, not %s'
+                        % n.dtype)
     z = cupy.asarray(z)
-    if z.dtype.kind == 'c' or n.dtype.kind not in 'biuf':
-        return host_call('spherical_yn', _sc.spherical_yn, n, z,
-                         derivative=derivative)
-    # SciPy's loop takes n as a C long (a float n is truncated)
+    # SciPy's wrapper negates a bool z (TypeError)
+    if z.dtype.kind == 'b':
+        raise TypeError('spherical_yn: a bool z is not supported')
+    # SciPy's wrapper runs real z through its loop (float16, float32 and
+    # small integers: 'lf', float32 precision) and multiplies by an int64
+    # sign, so the result is float64 with that precision; complex z:
+    # 'lD' or 'lF'
+    if z.dtype.kind != 'c':
+        if numpy.can_cast(z.dtype, numpy.float32):
+            n = n.astype(numpy.int64)
+            fn = _spherical_yn_d if derivative else _spherical_yn
+            return fn(n, z.astype(numpy.float32)).astype(numpy.float64)
+        z = z.astype(numpy.float64, copy=False)
+    # SciPy takes n as a C long (a float n is truncated)
     n = n.astype(numpy.int64)
-    n, z = cupy.broadcast_arrays(n, z.astype(numpy.float64))
-    if not derivative:
-        return _yn_real(n, z)
-    # DLMF 10.51.2: y_n' = y_{n-1} - (n + 1)/z y_n; y_0' = -y_1
-    ynm = _yn_real(cupy.where(n == 0, 1, n - 1), z)
-    yn = _yn_real(n, z)
-    d = ynm - (n + 1) * yn / z
-    d = cupy.where(n == 0, -ynm, d)
-    return cupy.where(n < 0, numpy.nan, d)
+    return (_spherical_yn_d if derivative else _spherical_yn)(n, z)
 
 
 def _legendre_normalised(n, am, theta):
@@ -112,16 +149,27 @@ def _legendre_normalised(n, am, theta):
     return res
 
 
+def _check_diff_n(diff_n):
+    """SciPy's checks of diff_n (an integral value 0, 1 or 2)."""
+    msg = 'diff_n must be a non-negative integer'
+    if not isinstance(diff_n, numbers.Real):
+        raise TypeError(msg)
+    if diff_n < 0 or diff_n != int(diff_n):
+        raise ValueError(msg)
+    if diff_n > 2:
+        raise ValueError('diff_n is currently only implemented for orders '
+                         '0, 1, and 2, received: %s.' % (diff_n,))
+    return int(diff_n)
+
+
 def sph_harm_y(n, m, theta, phi, *, diff_n=0):
     """The spherical harmonic Y_n^m(theta, phi) (theta polar, phi
     azimuthal: SciPy >= 1.15's order)."""
+    diff_n = _check_diff_n(diff_n)
     args = [cupy.asarray(a) for a in (n, m, theta, phi)]
     # SciPy's loops decide the result dtype (and refuse a float n or m)
     with numpy.errstate(all='ignore'):
         dtype = _sc.sph_harm_y(*[numpy.ones(1, a.dtype) for a in args]).dtype
-    if diff_n not in (0, 1, 2) or any(a.dtype.kind == 'c'
-                                       for a in args[2:]):
-        return host_call('sph_harm_y', _sc.sph_harm_y, *args, diff_n=diff_n)
     n, m, theta, phi = cupy.broadcast_arrays(
         args[0].astype(numpy.int64), args[1].astype(numpy.int64),
         args[2].astype(numpy.float64), args[3].astype(numpy.float64))

@@ -76,9 +76,10 @@ def _maker(compute, ints, same_float, complex_compute=None):
     def find(name, ins, outs):
         cc = complex_compute or _COMPLEX.get(name)
         if cc is not None and all(c in 'FD' for c in outs) and all(
-                c in 'FDfd' for c in ins):
+                c in 'FDfd' or c in ints for c in ins):
             # complex64 computes in complex128 and rounds once (a real
-            # operand of the loop, zeta's q, comes as complex128 too)
+            # operand of the loop, zeta's q, comes as complex128 too, and
+            # so does an integer one, spherical_yn's n)
             return list(_NEEDS_COMPLEX), _run(cc, 'D')
         if compute is None:
             return None

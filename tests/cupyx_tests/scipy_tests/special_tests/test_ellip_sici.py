@@ -174,13 +174,6 @@ def _yn_recurrence(n, x, derivative):
     return numpy.where(nn == 0, -ys[1], below - (nn + 1) * y / xs)
 
 
-def test_spherical_yn_complex_is_host():
-    z = numpy.array([1 + 1j, -2 + 0.5j])
-    got = cs.spherical_yn(2, cupy.asarray(z))
-    numpy.testing.assert_allclose(got.get(), sc.spherical_yn(2, z),
-                                  rtol=1e-14)
-
-
 def _lambertw_args():
     rng = numpy.random.default_rng(18)
     x = numpy.concatenate([
