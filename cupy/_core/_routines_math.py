@@ -79,8 +79,10 @@ def _loop_char(dt):
     return _LOOP_CHAR.get(c, c)
 
 
-# where's loop string per value loop character ('?ff->f' ...)
-_WHERE_LOOPS = {c: '?{0}{0}->{0}'.format(c) for c in '?bhilqBHILQefdFD'}
+# where's loop string per dtype character ('?ff->f', int64 as 'l' ...)
+_WHERE_LOOPS = {c: '?{0}{0}->{0}'.format(_LOOP_CHAR.get(c, c))
+                for c in '?bhilqBHILQefdFD'}
+_BOOL = numpy.dtype(numpy.bool_)
 
 
 def _check_operand(x):
@@ -208,10 +210,12 @@ def where(condition, x, y):
     """``x`` where ``condition`` else ``y``, broadcast together; the dtype
     is ``numpy.result_type(x, y)`` (Python scalars weak)."""
     if (type(condition) is core.ndarray and type(x) is core.ndarray and
-            type(y) is core.ndarray and x.dtype == y.dtype and
-            condition.dtype == numpy.bool_ and
+            type(y) is core.ndarray and x.dtype is y.dtype and
+            condition.dtype is _BOOL and
             condition.shape == x.shape == y.shape):
-        # the common case: nothing to promote, cast or broadcast
+        # the common case: nothing to promote, cast or broadcast (dtypes
+        # compared by identity, NumPy's singletons: cheaper than ==, and
+        # equal dtypes that are not identical take the general path)
         return _select([condition, x, y], x.shape, x.dtype)
     for v in (condition, x, y):
         _check_operand(v)
@@ -248,6 +252,7 @@ def where(condition, x, y):
 def _select(ins, shape, dt):
     """A new array of ``shape``: ins[1] where ins[0] else ins[2], operands
     of the loop's dtypes and broadcast already."""
-    c = _loop_char(dt)
-    loop = _WHERE_LOOPS.get(c) or '?{0}{0}->{0}'.format(c)
+    loop = _WHERE_LOOPS.get(dt.char)
+    if loop is None:
+        loop = '?{0}{0}->{0}'.format(_loop_char(dt))
     return _elementwise.run_new('where', loop, ins, shape, dt)

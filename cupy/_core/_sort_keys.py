@@ -39,6 +39,8 @@ _INT64 = numpy.dtype(numpy.int64)
 _INT8 = numpy.dtype(numpy.int8)
 _I64_MAX = numpy.int64(numpy.iinfo(numpy.int64).max)
 _I64_MIN = numpy.int64(numpy.iinfo(numpy.int64).min)
+# every NaN's float_key (and no other value's)
+NAN_KEY = _I64_MAX
 # aclnn tensors have at most 8 dimensions (aclnn.md section 8).
 _MAX_DIMS = 8
 # the sort's own loops each composed dtype needs
@@ -181,6 +183,25 @@ def sort_last(a, stable=False, want_values=True, want_indices=True):
         except OperationNotSupported:
             pass
     return _host(a, stable, want_values)
+
+
+def sort_keyed(a, stable=False):
+    """(sorted, int64 perm, keyed) of the 1-d ``a`` (non-empty).  For a
+    dtype whose sort is composed from one integer key (float64, uint64),
+    ``sorted`` is that key sorted (keyed True): equal keys are equal values
+    in NumPy's order (-0.0 and 0.0 equal, every NaN equal and the largest
+    key, NAN_KEY), so a caller that only compares neighbours and picks a
+    few elements (unique) skips gathering every value through the
+    permutation.  Otherwise ``sort_last``'s sorted values (keyed False)."""
+    if (a.dtype in _NEEDS and a.dtype.kind in 'fu' and
+            _dispatch.route('sort', a.dtype) == 'composed'):
+        try:
+            key, perm = _device_sort(sort_keys(a)[0], stable)
+            return key, perm, True
+        except OperationNotSupported:
+            pass
+    values, perm = sort_last(a, stable, True)
+    return values, perm, False
 
 
 def pick_last(x, idx):

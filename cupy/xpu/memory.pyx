@@ -28,7 +28,9 @@ import ctypes
 
 
 cdef inline Py_ssize_t _check_size(size) except -1:
-    cdef Py_ssize_t n = operator.index(size)
+    # a Python int (every size the core computes) without looking up
+    # operator.index: about 0.05 us of every allocation (issue 9)
+    cdef Py_ssize_t n = size if type(size) is int else operator.index(size)
     if n < 0:
         raise ValueError('size must be non-negative, got {}'.format(n))
     return n

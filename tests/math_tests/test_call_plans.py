@@ -96,3 +96,33 @@ def test_matmul_plan_repeats_numpy_and_sees_hiding():
         a @ cupy.ones((3, 2), numpy.float32)
     numpy.testing.assert_allclose(
         (a @ b[:, 0]).get(), h @ g[:, 0], rtol=1e-6)
+
+
+def test_ufunc_scalar_reused_only_for_the_same_object():
+    # A ufunc call keeps the last Python scalar it converted to the loop's
+    # dtype (issue 9): another object, even an equal one of the other
+    # sign, is converted again.
+    h = numpy.full(3, -0.0, numpy.float32)
+    z = cupy.asarray(h)
+    for _ in range(2):
+        for s in (0.0, -0.0, 0.0):
+            got = cupy.add(z, s).get()
+            assert numpy.array_equal(numpy.signbit(got),
+                                     numpy.signbit(numpy.add(h, s)))
+    a = cupy.arange(4, dtype=numpy.float32)
+    for x in (1, 2, 1, 2.5, 2.5):
+        assert (a > x).get().tolist() == (numpy.arange(4) > x).tolist()
+
+
+def test_ufunc_scalar_overflow_warns_every_call():
+    # NumPy warns on each call whose scalar overflows the loop's dtype; a
+    # scalar that overflowed is not kept
+    h = numpy.ones(3, numpy.float16)
+    d = cupy.asarray(h)
+    x = 1e6
+    for _ in range(3):
+        with pytest.warns(RuntimeWarning, match='overflow'):
+            r = d * x
+        with pytest.warns(RuntimeWarning, match='overflow'):
+            expected = h * x
+        numpy.testing.assert_array_equal(r.get(), expected)

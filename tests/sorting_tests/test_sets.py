@@ -132,3 +132,20 @@ def test_unique_on_device(dtype, monkeypatch):
     for g, w in zip(got, numpy.unique(h, True, True, True)):
         testing.assert_array_equal(g, w)
     testing.assert_array_equal(rows, numpy.unique(h, axis=0))
+
+
+@testing.numpy_cupy_array_equal()
+def test_unique_keyed_extremes(xp):
+    # float64 and uint64 unique compare neighbours on their int64 sort
+    # keys: the largest uint64 and the infinities are values, only NaN has
+    # the NaN key
+    u = numpy.array([2**64 - 1, 0, 2**64 - 1, 5, 2**63, 2**63 - 1, 5],
+                    numpy.uint64)
+    f = numpy.array([numpy.inf, numpy.nan, -numpy.inf, numpy.inf, numpy.nan,
+                     1.0, numpy.finfo(numpy.float64).max, -numpy.inf])
+    out = []
+    for h in (u, f):
+        for equal_nan in (True, False):
+            out += list(xp.unique(xp.asarray(h), True, False, True,
+                                  equal_nan=equal_nan))
+    return out
