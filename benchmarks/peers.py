@@ -5,8 +5,8 @@ in its own process (the module names clash with CuPy's):
 the table side by side: device time per call (CUDA events around a batch
 of calls, median of repeats), GB/s or TFLOP/s, and the ratio of our
 throughput to the best peer's (>= 1 is as fast).  The host rows time
-issuing a call on 16 elements (perf_counter over a batch, synchronised at
-the end).  ``--framework ours|cupy|torch`` runs one worker (JSON out).
+issuing a call on 16 elements (perf_counter over batches of 200 calls
+that start synchronised, short enough never to wait for the GPU).  ``--framework ours|cupy|torch`` runs one worker (JSON out).
 Also the job ``peers`` of benchmark.py.
 """
 
@@ -133,6 +133,39 @@ def _median(run, fn, batch, repeat=5):
     return statistics.median(run(fn, batch) for _ in range(repeat))
 
 
+HOST_BATCH = 200       # calls per timed batch: far below a GPU's launch
+HOST_REPEAT = 50       # queue (about 1000 entries), so it never fills
+
+
+def host_rows(fw, ops):
+    """Host time per call on 16 elements: batches of HOST_BATCH calls timed
+    with perf_counter between two synchronisations, median of HOST_REPEAT.
+    A batch short enough never to wait for the GPU measures the host's
+    work alone; long synchronised loops (2000 calls) also measured the
+    GPU's rate of tiny kernels, which moves with its clock state (on an
+    H200 the same build gave 11.5 us in a fresh process and 7.9 us after
+    large matmuls)."""
+    a = fw.make(16, 'float32', 0.5)
+    b = fw.make(16, 'float32', 0.25)
+    rows = []
+    for op, fn in (('a + b', lambda: a + b), ('cos(a)', lambda: ops['cos'](
+            a, b)), ('a.sum()', lambda: a.sum())):
+        for _ in range(HOST_BATCH):
+            fn()
+        times = []
+        for _ in range(HOST_REPEAT):
+            fw.sync()
+            t0 = time.perf_counter()
+            for _ in range(HOST_BATCH):
+                fn()
+            times.append((time.perf_counter() - t0) / HOST_BATCH)
+        fw.sync()
+        rows.append(dict(op=op, dtype='float32', size=16,
+                         time_s=statistics.median(times), rate=None,
+                         unit='host'))
+    return rows
+
+
 def worker(name, families=False):
     fw = _framework(name)
     run = fw.timer()
@@ -165,24 +198,7 @@ def worker(name, families=False):
                              rate=2 * n ** 3 / s / 1e12, unit='TFLOP/s'))
             del a, b
             fw.free()
-    # host time per call on 16 elements
-    a = fw.make(16, 'float32', 0.5)
-    b = fw.make(16, 'float32', 0.25)
-    for op, fn in (('a + b', lambda: a + b), ('cos(a)', lambda: ops['cos'](
-            a, b)), ('a.sum()', lambda: a.sum())):
-        for _ in range(200):
-            fn()
-        fw.sync()
-        times = []
-        for _ in range(5):
-            t0 = time.perf_counter()
-            for _ in range(2000):
-                fn()
-            fw.sync()
-            times.append((time.perf_counter() - t0) / 2000)
-        rows.append(dict(op=op, dtype='float32', size=16,
-                         time_s=statistics.median(times), rate=None,
-                         unit='host'))
+    rows += host_rows(fw, ops)
     return rows
 
 
