@@ -13,6 +13,7 @@ import numpy
 
 from cupy._core import _dtype
 from cupy._core import core
+from cupy._core._layout import c_strides
 from cupy.xpu import memory as _memory
 
 
@@ -63,7 +64,7 @@ def _from_interface(obj, desc):
     ptr = int(desc['data'][0])
     strides = desc.get('strides')
     if strides is None:
-        strides = _c_strides(shape, dt.itemsize)
+        strides = c_strides(shape, dt.itemsize)
     else:
         strides = tuple(int(s) for s in strides)
     stream = desc.get('stream')
@@ -106,15 +107,6 @@ def _array(shape, dt, memptr, strides):
 # the start alignment of device allocations (runtime.md 7.1: aclrtMalloc
 # addresses are 64-byte aligned)
 _ALIGN = 64
-
-
-def _c_strides(shape, itemsize):
-    out = []
-    acc = itemsize
-    for n in reversed(shape):
-        out.append(acc)
-        acc *= max(n, 1)
-    return tuple(reversed(out))
 
 
 # ------------------------------------------------------------- issue 19 --

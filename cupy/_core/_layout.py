@@ -18,6 +18,17 @@ _ORDERS = {'C': 'C', 'c': 'C', 'F': 'F', 'f': 'F', 'A': 'A', 'a': 'A',
            'K': 'K', 'k': 'K'}
 
 
+def c_strides(shape, itemsize):
+    """The C-order strides of `shape` (an axis of length 0 counts as 1, as
+    NumPy's)."""
+    out = []
+    acc = itemsize
+    for n in reversed(shape):
+        out.append(acc)
+        acc *= max(n, 1)
+    return tuple(reversed(out))
+
+
 def check_order(order, default='K'):
     """The order as 'C', 'F', 'A' or 'K' (NumPy takes lower case too; None
     means ``default``), else NumPy's ValueError."""

@@ -43,6 +43,7 @@ import numpy
 
 from cupy._core import core
 from cupy._core import _dispatch
+from cupy._core._layout import c_strides
 from cupy._core._ckernel import _fuse
 from cupy._core._ckernel import _loops
 from cupy._core._ckernel import _merge
@@ -117,7 +118,7 @@ class Recording:
         for t in results:
             if t[0] == 'temp' and t[5] == 0 and \
                     sizes[t[1]] == t[2].itemsize * _count(t[3]) and \
-                    t[4] == _c_strides(t[3], t[2].itemsize):
+                    t[4] == c_strides(t[3], t[2].itemsize):
                 self.direct[t[1]] = t
 
 
@@ -322,15 +323,6 @@ def _count(shape):
     for s in shape:
         n *= s
     return n
-
-
-def _c_strides(shape, itemsize):
-    res = []
-    st = itemsize
-    for s in reversed(shape):
-        res.append(st)
-        st *= max(s, 1)
-    return tuple(reversed(res))
 
 
 def _run_parts(rec, parts, bufs, mem, device, stream):
