@@ -12,6 +12,8 @@ from cupy import testing
 from cupy._core._ckernel import _program
 from cupy._core._ckernel import UnsupportedKernelError, KernelSyntaxError
 
+from ._collatz import collatz_steps
+
 
 def test_if_else_chains_and_nesting():
     k = cupy.ElementwiseKernel('float32 x', 'float32 y, int32 c', '''
@@ -52,13 +54,7 @@ def test_data_dependent_while_loop():
     ''')
     x = numpy.arange(1, 40)
 
-    def collatz(v):
-        s = 0
-        while v != 1:
-            v = v // 2 if v % 2 == 0 else 3 * v + 1
-            s += 1
-        return s
-    testing.assert_array_equal(k(cupy.array(x)), [collatz(v) for v in x])
+    testing.assert_array_equal(k(cupy.array(x)), [collatz_steps(int(v)) for v in x])
 
 
 def test_do_while_break_continue():

@@ -14,6 +14,8 @@ from cupy import testing
 from cupy._core import _dispatch
 from cupy._core._ckernel import _program
 
+from ._collatz import collatz_steps
+
 
 def _rand(n, dtype='f8', seed=0, lo=-3, hi=3):
     return numpy.random.default_rng(seed).uniform(lo, hi, n).astype(dtype)
@@ -142,16 +144,10 @@ def test_varying_loop_is_replayed_by_rounds(monkeypatch):
     ''', 'collatz')
     counts = _interpreted(monkeypatch)
 
-    def collatz(v):
-        c = 0
-        while v != 1 and c < 500:
-            v = 3 * v + 1 if v % 2 else v // 2
-            c += 1
-        return c
     for lo in (1, 30, 7):
         xs = numpy.arange(lo, lo + 20, dtype=numpy.int32)
         testing.assert_array_equal(k(cupy.array(xs)),
-                                   [collatz(int(v)) for v in xs])
+                                   [collatz_steps(int(v), 500) for v in xs])
     assert counts[0] == 1
 
 

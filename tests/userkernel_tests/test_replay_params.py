@@ -18,6 +18,8 @@ from cupy._core._ckernel import _program
 from cupy._core._ckernel import _reduce
 from cupy_backends.backend.provider import OperationNotSupported
 
+from ._collatz import collatz_steps
+
 
 def _rand(n, dtype='f8', seed=0, lo=-3, hi=3):
     return numpy.random.default_rng(seed).uniform(lo, hi, n).astype(dtype)
@@ -105,14 +107,6 @@ def test_reduction_kernel_changing_scalar(monkeypatch):
     assert counts[0] == 2
 
 
-def _collatz(v):
-    c = 0
-    while v != 1 and c < 500:
-        v = 3 * v + 1 if v % 2 else v // 2
-        c += 1
-    return c
-
-
 _COLLATZ = '''
     int v = x; int c = 0;
     while (v != 1 && c < 500) { v = (v % 2) ? 3 * v + 1 : v / 2; c++; }
@@ -127,12 +121,12 @@ def test_data_dependent_loop_replays(monkeypatch):
     for lo in (1, 30, 1000, 5, 77777):
         xs = numpy.arange(lo, lo + 40, dtype=numpy.int32)
         testing.assert_array_equal(k(cupy.array(xs)),
-                                   [_collatz(int(v)) for v in xs])
+                                   [collatz_steps(int(v), 500) for v in xs])
     assert counts[0] == 1
     # fewer rounds than the recording's first ones: still right
     xs = numpy.array([1, 2, 1, 4] * 10, dtype=numpy.int32)
     testing.assert_array_equal(k(cupy.array(xs)),
-                               [_collatz(int(v)) for v in xs])
+                               [collatz_steps(int(v), 500) for v in xs])
     assert counts[0] == 1
 
 
@@ -223,11 +217,11 @@ def test_loop_with_few_rounds_is_recorded_again(monkeypatch):
     counts = _count(monkeypatch, _program, 'run_elementwise')
     ones = numpy.array([1, 2] * 8, dtype=numpy.int32)    # one round
     testing.assert_array_equal(k(cupy.array(ones)),
-                               [_collatz(int(v)) for v in ones])
+                               [collatz_steps(int(v), 500) for v in ones])
     xs = numpy.arange(5, 21, dtype=numpy.int32)
     for _ in range(3):
         testing.assert_array_equal(k(cupy.array(xs)),
-                                   [_collatz(int(v)) for v in xs])
+                                   [collatz_steps(int(v), 500) for v in xs])
     # recorded again at the second call (enough rounds), then replayed
     assert counts[0] == 2
 
@@ -314,7 +308,7 @@ def test_loop_with_uniform_bound_replays(monkeypatch):
     for lo in (1, 40, 3, 1000):
         xs = numpy.arange(lo, lo + 30, dtype=numpy.int32)
         testing.assert_array_equal(
-            k(cupy.array(xs)), [min(_collatz(int(v)), 6) for v in xs])
+            k(cupy.array(xs)), [min(collatz_steps(int(v), 500), 6) for v in xs])
     assert counts[0] <= 2
 
 
