@@ -354,13 +354,17 @@ def choose_conv_method(in1, in2, mode='full', measure=False):
     return 'direct'
 
 
+def _check_method(method):
+    if method not in ('auto', 'direct', 'fft'):
+        raise ValueError("Acceptable method flags are 'auto',"
+                         " 'direct', or 'fft'.")
+
+
 def convolve(in1, in2, mode='full', method='auto'):
     """Convolve two N-d arrays (``scipy.signal.convolve``)."""
     volume, kernel = _check_inputs(in1, in2)
     _check_mode(mode)
-    if method not in ('auto', 'direct', 'fft'):
-        raise ValueError("Acceptable method flags are 'auto',"
-                         " 'direct', or 'fft'.")
+    _check_method(method)
     if volume.ndim == 0:
         return volume * kernel
     if volume.size == 0 or kernel.size == 0:
@@ -386,9 +390,7 @@ def correlate(in1, in2, mode='full', method='auto'):
     """Cross-correlate two N-d arrays (``scipy.signal.correlate``)."""
     in1, in2 = _check_inputs(in1, in2)
     _check_mode(mode)
-    if method not in ('auto', 'direct', 'fft'):
-        raise ValueError("Acceptable method flags are 'auto',"
-                         " 'direct', or 'fft'.")
+    _check_method(method)
     if in1.ndim == 0:
         return in1 * in2.conj()
     if in1.size == 0 or in2.size == 0:

@@ -498,14 +498,18 @@ def _axis_slice(a, start=None, stop=None, step=None, axis=-1):
     return a[tuple(sl)]
 
 
-def odd_ext(x, n, axis=-1):
-    """Odd extension of x by n samples at both ends along an axis."""
-    if n < 1:
-        return x
+def _check_ext_length(x, n, axis):
     if n > x.shape[axis] - 1:
         raise ValueError(('The extension length n ({}) is too big. It must '
                           'not exceed x.shape[axis]-1, which is {}.').format(
                               n, x.shape[axis] - 1))
+
+
+def odd_ext(x, n, axis=-1):
+    """Odd extension of x by n samples at both ends along an axis."""
+    if n < 1:
+        return x
+    _check_ext_length(x, n, axis)
     left_end = _axis_slice(x, start=0, stop=1, axis=axis)
     left_ext = _axis_slice(x, start=n, stop=0, step=-1, axis=axis)
     right_end = _axis_slice(x, start=-1, axis=axis)
@@ -518,10 +522,7 @@ def even_ext(x, n, axis=-1):
     """Even extension of x by n samples at both ends along an axis."""
     if n < 1:
         return x
-    if n > x.shape[axis] - 1:
-        raise ValueError(('The extension length n ({}) is too big. It must '
-                          'not exceed x.shape[axis]-1, which is {}.').format(
-                              n, x.shape[axis] - 1))
+    _check_ext_length(x, n, axis)
     left_ext = _axis_slice(x, start=n, stop=0, step=-1, axis=axis)
     right_ext = _axis_slice(x, start=-2, stop=-(n + 2), step=-1, axis=axis)
     return cupy.concatenate((left_ext, x, right_ext), axis=axis)
