@@ -6,7 +6,9 @@ the table side by side: device time per call (CUDA events around a batch
 of calls, median of repeats), GB/s or TFLOP/s, and the ratio of our
 throughput to the best peer's (>= 1 is as fast).  The host rows time
 issuing a call on 16 elements (perf_counter over batches of 200 calls
-that start synchronised, short enough never to wait for the GPU).  ``--framework ours|cupy|torch`` runs one worker (JSON out).
+that start synchronised, short enough never to wait for the GPU).
+``--host`` runs only those rows, ``--rounds N`` the frameworks N times in
+turn; ``--framework ours|cupy|torch`` runs one worker (JSON out).
 Also the job ``peers`` of benchmark.py.
 """
 
@@ -166,9 +168,11 @@ def host_rows(fw, ops):
     return rows
 
 
-def worker(name, families=False):
+def worker(name, families=False, host=False):
     fw = _framework(name)
     run = fw.timer()
+    if host:
+        return host_rows(fw, fw.ops())
     if families:
         import peers_families
         return peers_families.rows(fw, run, _median)
@@ -202,11 +206,16 @@ def worker(name, families=False):
     return rows
 
 
-def _run_worker(name, script=__file__, families=False):
+def _run_worker(name, script=__file__, families=False, host=False,
+                cpu=None):
     # `script`: a worker script taking --framework (userkernel_peers.py too)
     cmd = [sys.executable, os.path.abspath(script), '--framework', name]
     if families:
         cmd.append('--families')
+    if host:
+        cmd.append('--host')
+    if cpu is not None:
+        cmd += ['--cpu', str(cpu)]
     # a peer must not see this checkout's `cupy`: run it from /tmp
     env = dict(os.environ)
     if name != 'ours':
@@ -222,8 +231,10 @@ def _run_worker(name, script=__file__, families=False):
     return json.loads(res.stdout.strip().splitlines()[-1])
 
 
-def compare(frameworks=('ours', 'cupy', 'torch'), families=False):
-    results = {f: _run_worker(f, families=families) for f in frameworks}
+def compare(frameworks=('ours', 'cupy', 'torch'), families=False,
+            host=False, cpu=None):
+    results = {f: _run_worker(f, families=families, host=host, cpu=cpu)
+               for f in frameworks}
     results = {f: r for f, r in results.items() if r is not None}
     ours = results.get('ours') or []
     peers = [f for f in results if f != 'ours']
@@ -290,12 +301,23 @@ def main():
     parser.add_argument('--framework', choices=('ours', 'cupy', 'torch'))
     parser.add_argument('--families', action='store_true',
                         help='the indexing/sorting/random/FFT rows')
+    parser.add_argument('--host', action='store_true',
+                        help='only the host time per call rows')
+    parser.add_argument('--rounds', type=int, default=1,
+                        help='run the frameworks this many times in turn')
+    parser.add_argument('--cpu', type=int,
+                        help='pin every worker to this CPU (the host rows '
+                        'depend on the core a process lands on)')
     args = parser.parse_args()
     if args.framework:
-        print(json.dumps(worker(args.framework, args.families)))
+        if args.cpu is not None:
+            os.sched_setaffinity(0, {args.cpu})
+        print(json.dumps(worker(args.framework, args.families, args.host)))
         return 0
-    rows, peers = compare(families=args.families)
-    print(table(rows, peers))
+    for _ in range(args.rounds):
+        rows, peers = compare(families=args.families, host=args.host,
+                              cpu=args.cpu)
+        print(table(rows, peers), flush=True)
     return 0
 
 

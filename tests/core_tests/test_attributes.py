@@ -2,6 +2,8 @@
 itemsize, nbytes, flags, data, base, device, T, mT, real, imag, flat,
 len() and iteration."""
 
+import warnings
+
 import numpy
 import pytest
 
@@ -62,6 +64,17 @@ class TestLayoutAttributes:
                 xp.empty((2 ** 40, 2 ** 40), xp.int8)
 
 
+def _set_shape(a, newshape):
+    """a.shape = newshape.  NumPy 2.5 deprecates its shape setter (CuPy
+    keeps it, as this library): the NumPy reference sets it with that
+    warning silenced."""
+    with warnings.catch_warnings():
+        if isinstance(a, numpy.ndarray):
+            warnings.filterwarnings('ignore', 'Setting the shape',
+                                    DeprecationWarning)
+        a.shape = newshape
+
+
 class TestShapeSetter:
 
     @pytest.mark.parametrize('newshape', [(4, 6), (-1,), 24, (2, 3, 4),
@@ -69,33 +82,33 @@ class TestShapeSetter:
     @testing.numpy_cupy_array_equal(strides_check=True)
     def test_contiguous(self, xp, newshape):
         a = testing.shaped_arange((2, 3, 4), xp)
-        a.shape = newshape
+        _set_shape(a, newshape)
         return a
 
     @testing.numpy_cupy_array_equal(strides_check=True)
     def test_strided(self, xp):
         a = testing.shaped_arange((6,), xp)[::2]
-        a.shape = (3, 1)
+        _set_shape(a, (3, 1))
         b = testing.shaped_arange((3, 4), xp).T
-        b.shape = (4, 3)        # its own shape: no change
+        _set_shape(b, (4, 3))    # its own shape: no change
         c = testing.shaped_arange((4, 6), xp)[:, ::2]
-        c.shape = (2, 2, 3)
+        _set_shape(c, (2, 2, 3))
         return a, b, c
 
     @testing.numpy_cupy_array_equal(strides_check=True)
     def test_0d_and_size1(self, xp):
         a = testing.shaped_arange((), xp)
-        a.shape = (1, 1)
+        _set_shape(a, (1, 1))
         b = testing.shaped_arange((1,), xp)
-        b.shape = ()
+        _set_shape(b, ())
         return a, b
 
     @testing.numpy_cupy_equal()
     def test_empty(self, xp):
         a = xp.zeros((5, 0))
-        a.shape = (0, 5)
+        _set_shape(a, (0, 5))
         b = xp.zeros((0, 3))
-        b.shape = (3, 0, 5)
+        _set_shape(b, (3, 0, 5))
         return a.shape, b.shape
 
     def test_changes_only_this_view(self):
@@ -110,10 +123,10 @@ class TestShapeSetter:
         for xp in (numpy, cupy):
             a = testing.shaped_arange((2, 3), xp).T
             with pytest.raises(AttributeError):
-                a.shape = (6,)
+                _set_shape(a, (6,))
             b = testing.shaped_arange((4, 6), xp)[:, :3]
             with pytest.raises(AttributeError):
-                b.shape = (12,)
+                _set_shape(b, (12,))
             assert a.shape == (3, 2) and b.shape == (4, 3)
 
     @pytest.mark.parametrize('newshape,error', [
@@ -124,7 +137,7 @@ class TestShapeSetter:
         for xp in (numpy, cupy):
             a = xp.arange(6)
             with pytest.raises(error):
-                a.shape = newshape
+                _set_shape(a, newshape)
             assert a.shape == (6,)
 
     def test_delete(self):

@@ -221,6 +221,27 @@ class TestOuterAtReduceat:
         cupy.add.at(a, cupy.asarray([0, 0, 1]), 1)
         testing.assert_array_equal(a, [2, 1, 0])
 
+    @pytest.mark.parametrize('dtype', ['i1', 'u4', 'i8', 'f4', 'f8', 'F'])
+    @pytest.mark.parametrize('indices', [[0, 0, 3, 3, 3], ([1, 1, 0], 1),
+                                         'device'])
+    def test_add_at_repeated_on_device(self, fallback, dtype, indices):
+        # the contract's put_add_nd (numpy.add.at), no host copy
+        want = numpy.arange(10, dtype=dtype).reshape(5, 2)
+        if indices == 'device':
+            indices, dev = [4, 1, 4], cupy.asarray([4, 1, 4])
+        else:
+            dev = indices
+        if isinstance(indices, tuple):      # one element per index
+            b = numpy.arange(1, 4, dtype=dtype)
+        else:                               # one row per index
+            n = len(indices)
+            b = numpy.arange(1, 2 * n + 1, dtype=dtype).reshape(n, 2)
+        a = cupy.asarray(want)
+        numpy.add.at(want, indices, b)
+        cupy.add.at(a, dev, cupy.asarray(b))
+        testing.assert_array_equal(a, want)
+        assert not fallback.fallback_counts()
+
     @testing.numpy_cupy_allclose()
     def test_reduceat(self, xp):
         a = _a(xp, (8,), numpy.float64)

@@ -430,6 +430,26 @@ def _indices_unique(indices, a):
     return None
 
 
+def _add_at_on_device(uf, a, b):
+    """Whether add.at(a, ., b) can accumulate on the device: a numeric
+    (not bool) `a` whose put_add_nd the provider runs, and NumPy's add of
+    a and b resolving to a's dtype (otherwise NumPy casts or refuses)."""
+    if uf.__name__ != 'add' or b is None or a.dtype.kind not in 'iufc':
+        return False
+    if not _dispatch.device_has('put_add_nd', a.dtype):
+        return False
+    if isinstance(b, core.ndarray):
+        other = b.dtype
+    elif isinstance(b, (bool, int, float, complex, numpy.generic)):
+        other = b
+    else:
+        return False
+    try:
+        return numpy.result_type(a.dtype, other) == a.dtype
+    except (TypeError, OverflowError):
+        return False
+
+
 def at(uf, a, indices, b=None):
     if not isinstance(a, core.ndarray):
         raise TypeError('first operand must be a cupy.ndarray')
@@ -445,6 +465,13 @@ def at(uf, a, indices, b=None):
         cur = a[indices]
         res = uf(cur, *ins)
         a[indices] = res
+        return None
+    if _add_at_on_device(uf, a, b):
+        # repeated or device indices of add.at: the contract's put_add_nd
+        # (operations.md: numpy.add.at, duplicates add up); floating sums
+        # of duplicates in the device's order
+        from cupyx import _scatter
+        _scatter.scatter_add(a, indices, b)
         return None
     _fallback.enter('{}.at'.format(uf.__name__), a.dtype.char,
                     'repeated or device indices')

@@ -48,7 +48,14 @@ def composable(name, loop):
     ``loop`` has a device route."""
     if name in ('nanmax', 'nanmin', 'nanargmax', 'nanargmin') and \
             loop.kind == 'c':
-        return False        # complex order: NumPy's fmax, on the host
+        # complex order: NumPy's fmax, on the host unless the provider
+        # runs the complex nanmax/nanmin the argument form builds on
+        if name in ('nanargmax', 'nanargmin'):
+            ext = 'nanmax' if name == 'nanargmax' else 'nanmin'
+            return (_dispatch.device_has(ext, loop) and
+                    _dispatch.route('equal', loop.char * 2 + '->?') !=
+                    'host')
+        return False
     if name not in COMPOSED:
         return False
     for ufunc_name, ufunc_loop in _needs(name, loop):
@@ -80,7 +87,7 @@ def _nan_extreme(name):
             # the first index holding the NaN-ignoring extreme (exact for
             # ties with the fill value; an all-NaN slice gives 0)
             ext = 'nanmax' if base == 'argmax' else 'nanmin'
-            m = COMPOSED[ext](red, a, axes, True, loop, a.dtype, None, ddof)
+            m = red.reduce(ext, a, axes, keepdims=True)
             hit = routine('equal')(a, m)
             return red.reduce_values('argmax', hit, axes, keepdims,
                                             _BOOL, res_dtype, out, ddof,

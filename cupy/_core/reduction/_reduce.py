@@ -122,6 +122,12 @@ def run_device(name, a, axes, keepdims, loop, res_dtype, out, ddof=0):
 
 def run_host(name, a, numpy_kwargs, loop, res_dtype, out, why=None):
     """NumPy's ``name`` on a host copy of ``a``; the result copied back."""
+    # refused before the fallback is counted (it warned, then refused):
+    # datetime/timedelta arrays only hold data (_as_view raises), and no
+    # device array holds Python objects
+    a._as_view()
+    _dtype.get_dtype(loop)
+    _dtype.get_dtype(res_dtype)
     _fallback.enter(name, _fallback_loop(loop, res_dtype), why)
     h = a.get()
     kw = {k: host_value(v) for k, v in numpy_kwargs.items()}

@@ -9,6 +9,8 @@ layout.  Math functions are CUDA's device library (the C++ overloads pick
 the float versions for float arguments).
 """
 
+from cupy_backends.cuda.ops import _catrig
+
 # storage type of each NumPy dtype char
 STORAGE = {
     '?': 'bool', 'b': 'signed char', 'B': 'unsigned char',
@@ -241,6 +243,38 @@ template<class T> __device__ __forceinline__ cpx<T> csinh_(cpx<T> a) {
     return mk(sinh(a.re) * cos(a.im), cosh(a.re) * sin(a.im)); }
 template<class T> __device__ __forceinline__ cpx<T> ccosh_(cpx<T> a) {
     return mk(cosh(a.re) * cos(a.im), sinh(a.re) * sin(a.im)); }
+/* NumPy 2's complex sign: z / |z|, 0 at 0, NaN where a part is NaN; an
+   infinite part gives its sign (both infinite: NaN) */
+template<class T> __device__ __forceinline__ cpx<T> csign_(cpx<T> a) {
+    T m = hypot(a.re, a.im);
+    if (isnan(m)) return mk(T(NAN), T(NAN));
+    if (isinf(m)) {
+        if (isinf(a.re))
+            return isinf(a.im) ? mk(T(NAN), T(NAN))
+                               : mk(copysign(T(1), a.re), T(0));
+        return mk(T(0), copysign(T(1), a.im));
+    }
+    if (m == T(0)) return mk(T(0), T(0));
+    return mk(a.re / m, a.im / m); }
+/* NumPy's complex exp2, log2 and log10 (npymath's nc_exp2 / nc_log2 /
+   nc_log10): exp of z ln 2; log z times log2(e) or log10(e), per part */
+template<class T> __device__ __forceinline__ cpx<T> cexp2_(cpx<T> a) {
+    const T l = T(0.693147180559945309417232121458176568);
+    return cexp_(mk(mul_rn(a.re, l), mul_rn(a.im, l))); }
+template<class T> __device__ __forceinline__ cpx<T> clogk_(cpx<T> a, T k) {
+    cpx<T> r = clog_(a);
+    return mk(mul_rn(r.re, k), mul_rn(r.im, k)); }
+template<class T> __device__ __forceinline__ cpx<T> clog2_(cpx<T> a) {
+    return clogk_(a, T(1.442695040888963407359924681001892137)); }
+template<class T> __device__ __forceinline__ cpx<T> clog10_(cpx<T> a) {
+    return clogk_(a, T(0.434294481903251827651128918916605082)); }
+/* bit count of |a| (NumPy's bitwise_count of signed integers) */
+template<class T> __device__ __forceinline__ unsigned char ipopcount(T a) {
+    u64_t u = (u64_t)(long long)a;
+    if (a < T(0)) u = (u64_t)0 - u;
+    return (unsigned char)__popcll(u); }
+__device__ __forceinline__ unsigned char ipopcount(u64_t a) {
+    return (unsigned char)__popcll(a); }
 /* a product with each term rounded alone, as npymath's and the C
    library's complex functions compute it (NumPy's multiply loop fuses) */
 template<class T> __device__ __forceinline__ cpx<T> cmul_rn(cpx<T> a,
@@ -521,3 +555,7 @@ template<class T> __device__ __forceinline__ T fpow_s(T a, T b) {
     return fpow(a, b);
 }
 '''
+
+# the complex inverse trigonometric and hyperbolic functions (their own
+# file: ops/_catrig.py)
+PRELUDE += _catrig.CATRIG

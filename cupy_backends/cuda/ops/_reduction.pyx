@@ -60,12 +60,13 @@ def _paths(chars):
 REDUCTIONS = {
     'sum': _paths(_ALL), 'prod': _paths(_ALL),
     'nansum': _paths(_ALL), 'nanprod': _paths(_ALL),
-    'max': _paths(_REAL), 'min': _paths(_REAL),
-    'nanmax': _paths(_REAL), 'nanmin': _paths(_REAL),
+    # complex: NumPy's lexicographic order (ops/_prelude.py operators)
+    'max': _paths(_ALL), 'min': _paths(_ALL),
+    'nanmax': _paths(_ALL), 'nanmin': _paths(_ALL),
     'all': _paths(_ALL), 'any': _paths(_ALL),
     'count_nonzero': _paths(_ALL),
     'mean': _paths('efdFD'),
-    'argmax': _paths(_REAL), 'argmin': _paths(_REAL),
+    'argmax': _paths(_ALL), 'argmin': _paths(_ALL),
 }
 
 cdef dict _kernels = {}

@@ -232,10 +232,20 @@ REDUCTIONS = {
 }
 
 REDUCE_HELPERS = r'''
+/* the identities of max/min/nanmax/nanmin: complex ones are pairs
+   (-inf - inf j is below every complex number in NumPy's order) */
+template<class T> struct lim_ {
+    __device__ static T lo() { return T(-INFINITY); }
+    __device__ static T hi() { return T(INFINITY); }
+    __device__ static T nan() { return T(NAN); } };
+template<class T> struct lim_<cpx<T> > {
+    __device__ static cpx<T> lo() { return mk(T(-INFINITY), T(-INFINITY)); }
+    __device__ static cpx<T> hi() { return mk(T(INFINITY), T(INFINITY)); }
+    __device__ static cpx<T> nan() { return mk(T(NAN), T(NAN)); } };
 template<class T> __device__ __forceinline__ T lowest() {
-    return T(-INFINITY); }
+    return lim_<T>::lo(); }
 template<class T> __device__ __forceinline__ T highest() {
-    return T(INFINITY); }
+    return lim_<T>::hi(); }
 #define LIMITS(T, LO, HI) \
   template<> __device__ __forceinline__ T lowest<T>() { return LO; } \
   template<> __device__ __forceinline__ T highest<T>() { return HI; }
@@ -248,7 +258,8 @@ LIMITS(int, -2147483647 - 1, 2147483647)
 LIMITS(unsigned int, 0u, 4294967295u)
 LIMITS(long long, -9223372036854775807LL - 1, 9223372036854775807LL)
 LIMITS(unsigned long long, 0ull, 18446744073709551615ull)
-template<class T> __device__ __forceinline__ T nanval() { return T(NAN); }
+template<class T> __device__ __forceinline__ T nanval() {
+    return lim_<T>::nan(); }
 template<class T> __device__ __forceinline__ T divn(T a, long long n) {
     return a / T(n); }
 template<class T> __device__ __forceinline__ cpx<T> divn(cpx<T> a,

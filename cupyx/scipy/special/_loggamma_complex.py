@@ -20,7 +20,7 @@ import numpy
 import scipy.special as _sc
 
 import cupy
-from cupyx.scipy.special import _rounds
+from cupyx.scipy.special import _clog, _rounds
 from cupyx.scipy.special._log_exp_complex import make, parts
 from cupyx.scipy.special._zeta import _bernoulli
 
@@ -49,9 +49,11 @@ def _horner(coefs, w):
 
 
 def _stirling(z):
+    # log z as glibc's clog rounds it: (z - 1/2) multiplies its last bit
+    # (``_clog``)
     rz = 1.0 / z
     rzz = rz / z
-    return (z - 0.5) * cupy.log(z) - z + _HLOG2PI + rz * _horner(
+    return (z - 0.5) * _clog.clog(z) - z + _HLOG2PI + rz * _horner(
         _STIRLING, rzz)
 
 
