@@ -239,6 +239,8 @@ def _hoist(node):
     operand trees of node smaller than node (broadcast in it: values of
     the scalar arguments alone, in the run with device scalars), so they
     are computed once, not at every element of node's program."""
+    if not _optimize.enabled():
+        return
     size = _size(node.shape)
     for a in _pending_under(node, lambda a: _size(a.shape) < size):
         materialize(a)

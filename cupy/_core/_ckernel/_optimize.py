@@ -26,8 +26,11 @@ cannot do.
 
 A program with complex parts (``t.re``) is left as it is.  A provider
 that refuses the rewritten program gets the original (_fuse.py).
+CUPY_USER_KERNEL_OPTIMIZE=0 turns the rewrites off (for comparisons;
+read when a program is written, so a recorded kernel keeps its programs).
 """
 
+import os
 import re
 
 _LINE = re.compile(r'^\s*(\w+)(?:\.(re|im))?(?::(\w+|\?))?\s*=\s*(\w+)'
@@ -200,9 +203,16 @@ def _fuse(lines, ty):
     return [ln for k, ln in enumerate(out) if k not in dropped]
 
 
+def enabled():
+    """CUPY_USER_KERNEL_OPTIMIZE (also the hoisting of _fuse.py)."""
+    return os.environ.get('CUPY_USER_KERNEL_OPTIMIZE', '1') != '0'
+
+
 def optimize(lines, loop):
     """The program `lines` (a tuple) of `loop` rewritten as the module
     docstring says; the same tuple where nothing applies."""
+    if not enabled():
+        return lines
     key = (lines, loop)
     res = _cache.get(key)
     if res is not None:

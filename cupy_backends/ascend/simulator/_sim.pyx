@@ -13,7 +13,8 @@ import atexit
 
 import numpy
 
-from cpython.buffer cimport PyBUF_WRITE
+from cpython.buffer cimport (
+    PyBUF_WRITE, PyBUF_ANY_CONTIGUOUS, PyObject_GetBuffer, PyBuffer_Release)
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.memoryview cimport PyMemoryView_FromMemory
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
@@ -504,6 +505,16 @@ cdef extern from "sim_fused.h" nogil:
                             const float* q, int64_t sq, float value)
 
 
+cdef size_t _address(x) except? 0:
+    # the data pointer of a contiguous array (the buffer protocol: ndarray
+    # .ctypes.data makes a ctypes object, microseconds per call)
+    cdef Py_buffer view
+    PyObject_GetBuffer(x, &view, PyBUF_ANY_CONTIGUOUS)
+    cdef size_t p = <size_t>view.buf
+    PyBuffer_Release(&view)
+    return p
+
+
 cdef object _fused_operand(x, shape, dtype):
     # _select_operand, the common case (an operand of out's shape, C
     # contiguous) first: this runs once per operand of each kernel
@@ -532,8 +543,8 @@ def fused_into(int op, out, x, p, q, value):
         return False
     n = out.size
     f64 = out.dtype.char == 'd'
-    cdef size_t po = out.ctypes.data, px = ox[0].ctypes.data
-    cdef size_t pp = op_[0].ctypes.data, pq = oq[0].ctypes.data
+    cdef size_t po = _address(out), px = _address(ox[0])
+    cdef size_t pp = _address(op_[0]), pq = _address(oq[0])
     cdef int64_t sx = ox[1], sp = op_[1], sq = oq[1]
     cdef double vd = value
     cdef float vf = value
