@@ -27,6 +27,7 @@ _ARGTYPES = {
     ew_ops.SIG_TSA: [vp, vp, vp, vp], ew_ops.SIG_ST: [vp, vp, vp],
     ew_ops.SIG_TTT: [vp, vp, vp, vp], ew_ops.SIG_TSS: [vp, vp, vp, vp],
     ew_ops.SIG_NAN: [vp, f32, f32, f32, vp],
+    ew_ops.SIG_TTTV: [vp, vp, vp, vp, vp],
 }
 
 # Where the provider's set is narrower than A2's on purpose: int32
@@ -106,6 +107,11 @@ def call_args(dev, name, c):
             _, lo = dev.array(_sample(c))
             _, hi = dev.array(_sample(c))
             args = [vp(t), vp(lo), vp(hi), vp(o)]
+    elif sig == ew_ops.SIG_TTTV:
+        _, t1 = dev.array(_sample(c))
+        _, t2 = dev.array(_sample(c))
+        args = [vp(t), vp(t1), vp(t2), vp(dev.scalar(1, _scalar_dtype(c))),
+                vp(o)]
     elif sig == ew_ops.SIG_TSS:
         args = [vp(t), vp(dev.scalar(0, _scalar_dtype(c))),
                 vp(dev.scalar(2, _scalar_dtype(c))), vp(o)]

@@ -30,6 +30,7 @@ import numpy
 
 from cupy._core import core
 from cupy._core import _routines_ufuncs as _uf
+from cupy._core._ckernel import _optimize
 from cupy_backends.backend.provider import OperationNotSupported
 
 # ufunc name -> (generic operator of the program language, result kind:
@@ -209,7 +210,44 @@ def _leaves_and_steps(node, leaves, steps, seen):
     steps.append(node)
 
 
+def _size(shape):
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+def _pending_under(node, take):
+    """The pending nodes under node for which take(node) holds, the walk
+    not going below them."""
+    found, stack, seen = [], list(node.args), set()
+    while stack:
+        a = stack.pop()
+        if not isinstance(a, Lazy) or a.value is not None or \
+                id(a) in seen:
+            continue
+        seen.add(id(a))
+        if take(a):
+            found.append(a)
+        else:
+            stack.extend(a.args)
+    return found
+
+
+def _hoist(node):
+    """Compute first, each as a program of its own size, the pending
+    operand trees of node smaller than node (broadcast in it: values of
+    the scalar arguments alone, in the run with device scalars), so they
+    are computed once, not at every element of node's program."""
+    if not _optimize.enabled():
+        return
+    size = _size(node.shape)
+    for a in _pending_under(node, lambda a: _size(a.shape) < size):
+        materialize(a)
+
+
 def _run(node):
+    _hoist(node)
     leaves, steps = [], []
     _leaves_and_steps(node, leaves, steps, set())
     if len(leaves) > _MAX_LEAVES or len(steps) > _MAX_STEPS:
@@ -259,18 +297,7 @@ def materialize_condition(x):
     values it reads are computed first (the arms usually read them
     again), so they are not computed twice."""
     if isinstance(x, Lazy) and x.value is None:
-        named, stack, seen = [], list(x.args), set()
-        while stack:
-            a = stack.pop()
-            if not isinstance(a, Lazy) or a.value is not None or \
-                    id(a) in seen:
-                continue
-            seen.add(id(a))
-            if a.named:
-                named.append(a)
-            else:
-                stack.extend(a.args)
-        materialize_all(named)
+        materialize_all(_pending_under(x, lambda a: a.named))
     return materialize(x)
 
 
@@ -288,6 +315,8 @@ def materialize_all(xs):
         if len(group) < 2 or not enabled() or \
                 len({p.shape for p in group}) != 1:
             continue
+        for p in group:
+            _hoist(p)
         leaves, steps, seen = [], [], set()
         for p in group:
             _leaves_and_steps(p, leaves, steps, seen)
@@ -343,6 +372,16 @@ def _program(nodes, leaves, steps):
     results = [core._empty(shape, n.dtype) for n in nodes]
     ins = tuple(core._broadcast_to(l, shape)._as_view() if l.shape != shape
                 else l._as_view() for l in leaves)
-    core._run('elementwise_program', tuple(r._as_view() for r in results),
-              ins, {'program': tuple(lines), 'loop': loop})
+    outs = tuple(r._as_view() for r in results)
+    lines = tuple(lines)
+    best = _optimize.optimize(lines, loop)
+    try:
+        core._run('elementwise_program', outs, ins,
+                  {'program': best, 'loop': loop})
+    except OperationNotSupported:
+        if best is lines:
+            raise
+        # the provider lacks a fused operator: the program as written
+        core._run('elementwise_program', outs, ins,
+                  {'program': lines, 'loop': loop})
     return results

@@ -42,6 +42,9 @@
     X(Acosh, REPEAT, 2, (T, O)) \
     X(Add, REPEAT, 4, (T, T, S, O)) \
     X(Adds, REPEAT, 4, (T, S, S, O)) \
+    /* fused operators (csrc/sim_ops_fused.c cites their docs) */ \
+    X(Addcdiv, REPEAT, 5, (T, T, T, S, OC)) \
+    X(Addcmul, REPEAT, 5, (T, T, T, S, O)) \
     X(All, REPEAT, 4, (T, A, B, O)) \
     X(Amax, REPEAT, 4, (T, A, B, O)) \
     X(Amin, REPEAT, 4, (T, A, B, O)) \

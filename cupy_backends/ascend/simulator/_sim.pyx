@@ -13,7 +13,8 @@ import atexit
 
 import numpy
 
-from cpython.buffer cimport PyBUF_WRITE
+from cpython.buffer cimport (
+    PyBUF_WRITE, PyBUF_ANY_CONTIGUOUS, PyObject_GetBuffer, PyBuffer_Release)
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.memoryview cimport PyMemoryView_FromMemory
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
@@ -489,6 +490,73 @@ def select_into(cond, a, b, out):
                 (<uint64_t*>op)[i] = (
                     (<const uint64_t*>ap)[2 * (i >> 1) * sa + (i & 1)] & m) | (
                     (<const uint64_t*>bp)[2 * (i >> 1) * sb + (i & 1)] & ~m)
+    return True
+
+
+# ---------------------------------------------------------------------------
+# The fused kernels' one-pass loop (csrc/sim_ops_fused.c, kernels/fused.py)
+
+cdef extern from "sim_fused.h" nogil:
+    void cupy_sim_fused_f64(int op, int64_t n, double* out, const double* x,
+                            int64_t sx, const double* p, int64_t sp,
+                            const double* q, int64_t sq, double value)
+    void cupy_sim_fused_f32(int op, int64_t n, float* out, const float* x,
+                            int64_t sx, const float* p, int64_t sp,
+                            const float* q, int64_t sq, float value)
+
+
+cdef size_t _address(x) except? 0:
+    # the data pointer of a contiguous array (the buffer protocol: ndarray
+    # .ctypes.data makes a ctypes object, microseconds per call)
+    cdef Py_buffer view
+    PyObject_GetBuffer(x, &view, PyBUF_ANY_CONTIGUOUS)
+    cdef size_t p = <size_t>view.buf
+    PyBuffer_Release(&view)
+    return p
+
+
+cdef object _fused_operand(x, shape, dtype):
+    # _select_operand, the common case (an operand of out's shape, C
+    # contiguous) first: this runs once per operand of each kernel
+    if type(x) is numpy.ndarray and x.shape == shape and \
+            x.flags.c_contiguous and x.dtype == dtype:
+        return x, 1
+    return _select_operand(x, shape, dtype)
+
+
+def fused_into(int op, out, x, p, q, value):
+    """``out[...] = x + (p OP q) * value`` (OP: 1 multiply, 2 divide; 0
+    and q None: ``x + p * value``), each step rounded to out's dtype, for
+    a C-contiguous float32/float64 ``out`` and operands of its dtype, each
+    of out's shape (C-contiguous) or a single element.  Returns False,
+    writing nothing, for other layouts (the caller uses NumPy)."""
+    cdef int64_t n
+    cdef bint f64
+    if not isinstance(out, numpy.ndarray) or not out.flags.c_contiguous or \
+            out.dtype.char not in 'fd':
+        return False
+    shape = out.shape
+    ox = _fused_operand(x, shape, out.dtype)
+    op_ = _fused_operand(p, shape, out.dtype)
+    oq = op_ if q is None else _fused_operand(q, shape, out.dtype)
+    if ox is None or op_ is None or oq is None:
+        return False
+    n = out.size
+    f64 = out.dtype.char == 'd'
+    cdef size_t po = _address(out), px = _address(ox[0])
+    cdef size_t pp = _address(op_[0]), pq = _address(oq[0])
+    cdef int64_t sx = ox[1], sp = op_[1], sq = oq[1]
+    cdef double vd = value
+    cdef float vf = value
+    with nogil:
+        if f64:
+            cupy_sim_fused_f64(op, n, <double*>po, <const double*>px, sx,
+                               <const double*>pp, sp, <const double*>pq, sq,
+                               vd)
+        else:
+            cupy_sim_fused_f32(op, n, <float*>po, <const float*>px, sx,
+                               <const float*>pp, sp, <const float*>pq, sq,
+                               vf)
     return True
 
 

@@ -13,7 +13,7 @@ import re
 import numpy
 
 from cupy_backends.ascend.ops.elementwise._operators import (
-    ACLNN, GENERIC, HOST_OPS, ALL, FLOAT)
+    ACLNN, ATTRIBUTE_OPS, GENERIC, HOST_OPS, ALL, FLOAT)
 from cupy_backends.ascend.ops.elementwise._table import UFUNCS, _LINE
 
 
@@ -226,9 +226,10 @@ class _Compiler:
             raise ValueError('bad program line: ' + line)
         dname, dpart, dtype, op, argtext = m.groups()
         toks = [t for t in (x.strip() for x in argtext.split(',')) if t]
-        args = [self._arg(t) for t in toks]
         if op not in GENERIC and op not in HOST_OPS:
             raise ValueError('unknown operator ' + op)
+        attr = self._attribute(op, toks)
+        args = [self._arg(t) for t in toks]
         # the operands' (compute) dtype
         value_args = args[1:] if op == 'SWhere' else args
         regs = [a for a in value_args if isinstance(a, int)]
@@ -262,7 +263,22 @@ class _Compiler:
             self.names[dname] = self._derive(src, -1, rc)
             return
         dst = self._dst(dname, dpart, dtype, rc)
-        self._emit(op, dst, args, {})
+        self._emit(op, dst, args, {} if attr is None else {'alpha': attr})
+
+    @staticmethod
+    def _attribute(op, toks):
+        # the literal attribute of a fused operator (its last argument),
+        # taken off toks; None for other operators
+        if op not in ATTRIBUTE_OPS:
+            return None
+        if len(toks) != GENERIC[op].nin + 1:
+            raise ValueError('{} takes {} operands and a literal'.format(
+                op, GENERIC[op].nin))
+        tok = toks.pop()
+        try:
+            return float(tok) if any(x in tok for x in '.en') else int(tok)
+        except ValueError:
+            raise ValueError('{}: {} is not a literal'.format(op, tok))
 
     def _dst_char(self, dname):
         return self._char(self.names[dname])
@@ -307,7 +323,7 @@ class _Compiler:
             if mask == 0:
                 self.plan.symbols.add(name)
         self.plan.steps.append((op, dst, list(args),
-                                {'forms': forms, 'generic': g}))
+                                dict(info, forms=forms, generic=g)))
         self.written.add(self._root(dst))
 
     def _fits(self, g, args, dst):

@@ -30,6 +30,8 @@ SIG_ST = 'ST'        # (cS self, cT other, T out)
 SIG_TTT = 'TTT'      # (cT, cT, cT, T out): SWhere, ClampTensor
 SIG_TSS = 'TSS'      # (cT self, cS min, cS max, T out): Clamp
 SIG_NAN = 'NAN'      # (cT self, float nan, float posinf, float neginf, T out)
+# (cT self, cT tensor1, cT tensor2, cS value, T out): Addcmul, Addcdiv
+SIG_TTTV = 'TTTV'
 
 
 class Aclnn:
@@ -159,6 +161,11 @@ _op('IsPosInf', SIG_T, 'efd', '?', sec='3')
 _op('IsNegInf', SIG_T, 'efd', '?', sec='3')
 # SWhere: condition u8 or bool; out NC not stated
 _op('SWhere', SIG_TTT, ALL, sec='3', out_contig=True)
+# Fused operators (ops.md is silent; hicann/ops-math math/addcmul and
+# math/addcdiv docs and op_api sources: csrc/sim_ops_fused.c cites them).
+# No bool, int16 or complex; bfloat16 has no NumPy dtype.
+_op('Addcmul', SIG_TTTV, 'bilBefd', sec='ops-math addcmul')
+_op('Addcdiv', SIG_TTTV, 'lefd', sec='ops-math addcdiv')
 
 
 # ---------------------------------------------------- generic operators --
@@ -261,6 +268,16 @@ _g('SWhere', [(0, 'SWhere', (0, 1, 2))], fold=numpy.where)
 _g('Clamp', [(0, 'ClampTensor', (0, 1, 2)), (6, 'Clamp', (0, 1, 2))],
    fold=_clamp_fold)
 _g('NanToNum', [(0, 'NanToNum', (0,))], fold=None)
+# Fused operators with a literal attribute v, the last argument of the
+# program line (operations.md, elementwise_program): Axpy(x, y, v) is
+# x + v * y (aclnnAdd/aclnnAdds with alpha v); Addcmul(x, p, q, v) is
+# x + v * p * q and Addcdiv(x, p, q, v) x + v * p / q.  Each step is
+# rounded to the operands' type, as the unfused steps are.
+_g('Axpy', [(0, 'Add', (0, 1)), (2, 'Adds', (0, 1))], fold=None)
+_g('Addcmul', [(0, 'Addcmul', (0, 1, 2))], fold=None)
+_g('Addcdiv', [(0, 'Addcdiv', (0, 1, 2))], fold=None)
+# the generic operators whose last program argument is that attribute
+ATTRIBUTE_OPS = frozenset(['Axpy', 'Addcmul', 'Addcdiv'])
 
 _unary('Neg', numpy.negative, agnostic=True)
 _unary('Abs', numpy.absolute, result='real')

@@ -13,6 +13,7 @@ cdef enum:
     SIG_TTT
     SIG_TSS
     SIG_NAN
+    SIG_TTTV
 
 
 cdef enum:
@@ -61,6 +62,7 @@ cdef class Step:
     cdef object fold
     cdef int special
     cdef str name
+    cdef object alpha           # the literal attribute of Axpy, Addcmul ..
 
 
 cdef class Program:

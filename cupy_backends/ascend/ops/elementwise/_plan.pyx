@@ -18,7 +18,7 @@ from cupy_backends.ascend.ops.elementwise import _table
 _SIGS = {_ops.SIG_T: SIG_T, _ops.SIG_TT: SIG_TT, _ops.SIG_TTA: SIG_TTA,
          _ops.SIG_TS: SIG_TS, _ops.SIG_TSA: SIG_TSA, _ops.SIG_ST: SIG_ST,
          _ops.SIG_TTT: SIG_TTT, _ops.SIG_TSS: SIG_TSS,
-         _ops.SIG_NAN: SIG_NAN}
+         _ops.SIG_NAN: SIG_NAN, _ops.SIG_TTTV: SIG_TTTV}
 _KINDS = {'in': K_IN, 'out': K_OUT, 'const': K_CONST, 'attr': K_ATTR,
           'temp': K_TEMP, 'derived': K_DERIVED}
 
@@ -78,6 +78,7 @@ cdef class Program:
                 st.args[i] = args[i]
             st.special = SP_NONE
             st.fold = None
+            st.alpha = info.get('alpha')
             st.syms = []
             if op in ('Cast', 'Widen'):
                 st.op = X_CAST

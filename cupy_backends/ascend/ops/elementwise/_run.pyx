@@ -26,7 +26,7 @@ from cupy_backends.ascend.ops._dtype cimport (
 from cupy_backends.ascend.ops.elementwise cimport _plan
 from cupy_backends.ascend.ops.elementwise._plan cimport (
     Program, Step, plans_for, SIG_T, SIG_TT, SIG_TTA, SIG_TS, SIG_TSA,
-    SIG_ST, SIG_TTT, SIG_TSS, SIG_NAN, _MAXREG, _MAXSTEP, _ND, _MAXVIEW,
+    SIG_ST, SIG_TTT, SIG_TSS, SIG_NAN, SIG_TTTV, _MAXREG, _MAXSTEP, _ND, _MAXVIEW,
     _MAXOUT, K_IN, K_OUT, K_CONST, K_ATTR, K_TEMP, K_DERIVED, S_NONE,
     S_TENSOR, S_SCALAR, S_ALIAS, X_ACLNN, X_CAST, X_COPY, SP_NONE, SP_WHERE,
     SP_NAN, SP_POW)
@@ -47,7 +47,7 @@ from cupy_backends.ascend.ops.elementwise import _table
 cdef int _nops(int sig) noexcept nogil:
     if sig == SIG_T or sig == SIG_NAN:
         return 1
-    if sig == SIG_TTT or sig == SIG_TSS:
+    if sig == SIG_TTT or sig == SIG_TSS or sig == SIG_TTTV:
         return 3
     return 2
 
@@ -393,10 +393,15 @@ cdef int _push_operands(_Context c, Register* regs, Step st, int form, int mask,
 
 cdef int _push_attributes(_Context c, Step st, int form, Args* a,
                           ScalarBytes* alpha) except -1:
-    # alpha = 1 of Add/Sub (bool for bool operands); nan, posinf, neginf
-    # of NanToNum (float arguments, NumPy's defaults)
+    # alpha = 1 of Add/Sub (bool for bool operands), or the step's literal
+    # (Axpy's alpha, Addcmul's and Addcdiv's value, in the operands' kind);
+    # nan, posinf, neginf of NanToNum (float arguments, NumPy's defaults)
     cdef int sig = st.sig[form]
-    if sig == SIG_TTA or sig == SIG_TSA:
+    if (sig == SIG_TTA or sig == SIG_TSA or sig == SIG_TTTV) and \
+            st.alpha is not None:
+        arg_scalar(a, alpha, _scalar_bytes(
+            st.alpha, c.plan.kind_char[st.args[0]], alpha))
+    elif sig == SIG_TTA or sig == SIG_TSA:
         if c.plan.kind_char[st.args[0]] == b'b':
             alpha.b = 1
             arg_scalar(a, alpha, ACL_BOOL)

@@ -20,6 +20,7 @@ from cupy_backends.ascend.simulator.kernels import blas
 from cupy_backends.ascend.simulator.kernels import data
 from cupy_backends.ascend.simulator.kernels import elementwise
 from cupy_backends.ascend.simulator.kernels import fft
+from cupy_backends.ascend.simulator.kernels import fused
 from cupy_backends.ascend.simulator.kernels import linalg
 from cupy_backends.ascend.simulator.kernels import random
 from cupy_backends.ascend.simulator.kernels import reduce
@@ -39,4 +40,4 @@ def _merge(families):
 
 
 KERNELS = _merge((data, elementwise, reduce, linalg, solver, random, fft,
-                  sort, blas))
+                  sort, blas, fused))
