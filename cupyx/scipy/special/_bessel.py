@@ -22,6 +22,7 @@ import scipy.special as _sc
 from cupyx.scipy.special import _rounds, _trig
 from cupyx.scipy.special import _xp
 from cupyx.scipy.special import _bessel_data as D
+from cupyx.scipy.special import _i0_data as D0
 from cupyx.scipy.special._poly import polevl, p1evl, chbevl
 from cupyx.scipy.special._ufuncs import define
 
@@ -103,27 +104,12 @@ def _nan(f):
     return g
 
 
-# The float32 loops of i0/i0e (computed in float64 and rounded once, as
-# SciPy's) take the series' last terms only: the dropped terms change the
-# result by less than 2e-10 relative on each interval (i0.c's series,
-# checked on dense grids of [0, 8] and [8, 1e20]), below 1/500 of a
-# float32 ulp.  Not i1/i1e: their float32 results near 0 are subnormal,
-# where the last bits of the float64 value decide the rounding
-_F32_TERMS_A = 22
-_F32_TERMS_B = 12
-
-
 def _i_piece(x, xp, a, b, small, large):
     """small(z, chbevl(a) on [0, 8]) where z = |x| <= 8, large(z,
     chbevl(b) / sqrt(z)) beyond (and for NaN), the branch most elements
     take on all of them, the other on its own elements
-    (``_rounds.two_ways``); the sign of x is the caller's.  A float32
-    x (i0's and i0e's float32 loops) computes in float64 with the series
-    cut to float32's accuracy."""
+    (``_rounds.two_ways``); the sign of x is the caller's."""
     (x,), shape = _rounds.flat(xp, x)
-    if x.dtype == numpy.float32:
-        x = x.astype(numpy.float64)
-        a, b = a[-_F32_TERMS_A:], b[-_F32_TERMS_B:]
     z = xp.absolute(x)
     out = _rounds.two_ways(
         xp, z <= 8.0, lambda z: small(z, chbevl(z / 2.0 - 2.0, a)),
@@ -131,17 +117,59 @@ def _i_piece(x, xp, a, b, small, large):
     return x, out, shape
 
 
+# x^2 of |x| <= 8 to 26 significant bits by rounding at 2^-23 (adding
+# and subtracting 2^29): its square is exact
+_SPLIT_26 = 2.0 ** 29
+
+
+def _i0_small(z, xp, exact):
+    """I0(z) for 0 <= z <= 8: 1 + a P(a), a = z^2 (_i0_data.py).  a is
+    rounded, and I0 grows by a factor (z/2) I1/I0 (3.7 at 8) of a's
+    relative error: `exact` (float64) adds the first-order term of the
+    rounding error d = z^2 - a, I0 d (d log I0 / da), d exact from z's
+    26-bit head h and tail l (z^2 = h^2 + (z + h) l), and d log I0 / da =
+    I1 / (2 z I0), from 1/4 at 0 to 0.058 at 8, taken as 1 / (4 + 1.75
+    z) (within 25%: the term is at most 2 ulp, so 0.15 ulp is left)."""
+    a = z * z
+    s = 1.0 + a * polevl(a, D0.SMALL if exact else D0.SMALL_F32)
+    if not exact:
+        return s
+    h = (z + _SPLIT_26) - _SPLIT_26
+    d = (h * h - a) + (z + h) * (z - h)
+    return s + s * (d / (1.75 * z + 4.0))
+
+
+def _i0_large(z, xp, exact):
+    """I0(z) exp(-z) for z > 8 (and NaN): G(8 / z) / sqrt(z)."""
+    g = polevl(D0.SPLIT / z, D0.LARGE if exact else D0.LARGE_F32)
+    return g / xp.sqrt(z)
+
+
+def _i0_two_ways(x, xp, small, large):
+    """i0/i0e: small(z, exact) where z = |x| <= 8, large(z, exact)
+    beyond (and for NaN), the branch most elements take on all of them,
+    the other on its own elements (``_rounds.two_ways``).  A float32 x
+    (the float32 loops) computes in float64 with the float32 forms."""
+    (x,), shape = _rounds.flat(xp, x)
+    exact = x.dtype != numpy.float32
+    z = xp.absolute(x.astype(numpy.float64, copy=False))
+    out = _rounds.two_ways(xp, z <= D0.SPLIT, lambda v: small(v, exact),
+                           lambda v: large(v, exact), (z,))
+    return out.reshape(shape)
+
+
 def i0(x, xp=_xp):
-    _, r, shape = _i_piece(x, xp, D.I0_A, D.I0_B,
-                           lambda z, s: xp.exp(z) * s,
-                           lambda z, v: _scale_exp(z, v, xp))
-    return r.reshape(shape)
+    # exp(z) times (G / sqrt(z)), Cephes' order: inf where exp(z)
+    # overflows, as SciPy 1.17's i0 (newer xsf splits exp(z) in halves)
+    return _i0_two_ways(
+        x, xp, lambda z, e: _i0_small(z, xp, e),
+        lambda z, e: _scale_exp(z, _i0_large(z, xp, e), xp))
 
 
 def i0e(x, xp=_xp):
-    _, r, shape = _i_piece(x, xp, D.I0_A, D.I0_B, lambda z, s: s,
-                           lambda z, v: v)
-    return r.reshape(shape)
+    return _i0_two_ways(
+        x, xp, lambda z, e: _i0_small(z, xp, e) * xp.exp(-z),
+        lambda z, e: _i0_large(z, xp, e))
 
 
 def i1(x, xp=_xp):

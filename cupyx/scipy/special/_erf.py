@@ -81,30 +81,31 @@ def _erf_small(x, xp):
 _ERF_ONE = 6.0
 
 
-def _erf_mid(ax, xp):
-    """erf(x) for 1 < x <= 6: 1 - erfc(x) as ndtr.c forms it, erfc from a
-    rational function fitted to erf's accuracy (_erf_data.py: degree 5/6
-    where ndtr.c's P/Q, exact to erfc's own accuracy, is 8/8)."""
-    return 1.0 - (xp.exp(-(ax * ax)) * polevl(ax, ERF_P)) / p1evl(ax,
-                                                                  ERF_Q)
-
-
-def _erf_mid_clamped(ax, xp):
-    # |x| clamped to 6, where 1 - erfc gives 1 exactly (NaN > 6 is false:
-    # NaN stays NaN)
-    return _erf_mid(xp.where(ax > _ERF_ONE, _ERF_ONE, ax), xp)
+def _erf_mid(x, u, xp):
+    """erf(x) for 1 < |x| (u = x^2): sign(x) (1 - erfc(|x|)) as ndtr.c
+    forms it, erfc(|x|) = exp(-x^2) P(|x|) / Q(|x|) from a rational
+    function fitted to erf's accuracy (_erf_data.py: degree 5/6 where
+    ndtr.c's P/Q, exact to erfc's own accuracy, is 8/8); |x| clamped to
+    6, where 1 - erfc gives 1 exactly (and the polynomials stay finite
+    at any x)."""
+    ax = xp.absolute(x)
+    ax = xp.where(ax > _ERF_ONE, _ERF_ONE, ax)
+    e = (xp.exp(-u) * polevl(ax, ERF_P)) / p1evl(ax, ERF_Q)
+    s = xp.sign(x)
+    return s - s * e
 
 
 def erf(x, xp=_xp):
-    # erf is odd and Cephes' branches are odd (x T(x^2)/U(x^2)) or work on
-    # |x|: computed on |x|, the sign bit put back at the end (the same
-    # values, -0 included).  The branch most elements take runs on all of
-    # them, the other on its own elements (``_rounds.two_ways``)
+    # erf is odd: the small branch x T(x^2)/U(x^2) is (-0 included), the
+    # other takes |x| and multiplies by sign(x) (no copysign pass at the
+    # end).  The branch most elements take runs on all of them, the other
+    # on its own elements (``_rounds.two_ways``)
     (x,), shape = _rounds.flat(xp, x)
-    ax = xp.absolute(x)
-    out = _rounds.two_ways(xp, ax <= 1.0, lambda v: _erf_small(v, xp),
-                           lambda v: _erf_mid_clamped(v, xp), (ax,))
-    return xp.copysign(out, x).reshape(shape)
+    u = x * x
+    out = _rounds.two_ways(xp, u <= 1.0,
+                           lambda v, w: v * polevl(w, _T) / p1evl(w, _U),
+                           lambda v, w: _erf_mid(v, w, xp), (x, u))
+    return out.reshape(shape)
 
 
 def erfc(a, xp=_xp):

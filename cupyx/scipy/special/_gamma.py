@@ -6,7 +6,11 @@ xsf library has them) on whole arrays.  Their data-dependent loops (the
 recurrences that move x into the interval of a rational approximation)
 run as a fixed number of masked rounds, as many as the loop can take on
 the interval where it is used; negative arguments take the reflection
-formula with an exact sin(pi x).
+formula with an exact sin(pi x).  gammaln is the exception below x = 13
+(where gamma.c recurs into [2, 3), up to ten whole-array steps): a table
+of polynomials on intervals of 1/16 octave (_gammaln_data.py), except
+for -34 < x < 0, where gamma.c's own upward recurrence runs (next to the
+poles the reflection loses digits that it keeps).
 """
 
 import math
@@ -16,6 +20,7 @@ import scipy.special as _sc
 
 from cupyx.scipy.special import _rounds
 from cupyx.scipy.special import _xp
+from cupyx.scipy.special import _gammaln_data as LG
 from cupyx.scipy.special._poly import polevl, p1evl, chbevl
 from cupyx.scipy.special._ufuncs import define
 
@@ -46,7 +51,6 @@ _LC = (-3.51815701436523470549E2, -1.70642106651881159223E4,
        -2.53252307177582951285E6, -2.01889141433532773231E6)
 _LS2PI = 0.91893853320467274178     # log(sqrt(2 pi))
 _LOGPI = 1.14472988584940017414     # log(pi)
-_MAXLGM = 2.556348e305
 
 
 def _sinpi(x, xp):
@@ -112,91 +116,131 @@ def gamma(x, xp=_xp):
     return xp.where(x == -numpy.inf, numpy.nan, r)
 
 
-def _lgam_small(xs, xp, below=13):
-    """log|Gamma(x)| for 0 < x < below (gamma.c's lgam_sgn: below 13;
-    an integer)."""
-    # into [2, 3) in n = floor(x) - 2 (below - 3 at most) downward or 2 up
-    # rounds; as Cephes, u = x + p and t = x + (p - 2) are formed from x
-    # with the shift p (one rounding, not one per step).  The factors
-    # x - i (exact: an integer off a float above it) are those of Cephes'
-    # loop (u >= 3 before step i exactly when n >= i), multiplied in its
-    # order: the same results in 4 steps a round instead of 6
-    n = xp.maximum(xp.floor(xs) - 2.0, 0.0)
-    z = None
-    for i in range(1, below - 2):
-        f = xp.where(n >= i, xs - float(i), 1.0)
-        z = f if z is None else z * f
-    p = -n
-    u = xs + p
-    for _ in range(2):
-        m = u < 2.0
-        z = xp.where(m, z / u, z)
-        p = xp.where(m, p + 1.0, p)
-        u = xs + p
-    t = xs + (p - 2.0)
-    p = t * polevl(t, _LB) / p1evl(t, _LC)
-    lz = xp.log(z)
-    return xp.where(u == 2.0, lz, lz + p)
+# the table of _gammaln_data.py as one array: row 0 the centres, rows 1
+# on the coefficients from the highest degree (one upload per call: a
+# table kept on the device would outlive the arrays it serves)
+_LG_TABLE = numpy.concatenate([numpy.array([LG.CENTRES]),
+                               numpy.array(LG.COEFS).T])
+_LG_LAST = len(LG.CENTRES) - 1
 
 
-def _lgam_huge(xb, q, xp):
-    """log Gamma(x) for x >= 1000 from q = (x - 1/2) log x - x +
-    log(sqrt(2 pi)): fewer terms of Stirling's series (gamma.c), none
-    beyond 1e8, inf beyond MAXLGM (and for x = inf)."""
-    w = 1.0 / (xb * xb)
-    large = q + ((7.9365079365079365079365e-4 * w -
-                  2.7777777777777777777778e-3) * w +
-                 0.0833333333333333333333) / xb
-    large = xp.where(xb > 1.0e8, q, large)
-    return xp.where(xb > _MAXLGM, numpy.inf, large)
+def _lgam_table(x, xp):
+    """log|Gamma(x)| for 0.489 <= x <= 13.2 from _gammaln_data.py's
+    table: the interval's centre and coefficients gathered per element,
+    one polynomial in the exact offset (anything else gives a finite
+    value or NaN, for the caller to replace)."""
+    table = xp.asarray(_LG_TABLE)
+    k = xp.floor(xp.log2(x) * float(LG.PER_OCTAVE) + (0.5 - LG.K0))
+    # clipped, so that every gather stays in the table (NaN, x out of
+    # range where this runs on every element: ``_rounds.two_ways``); the
+    # floor is explicit: ops.md does not say how aclnnCast rounds a float
+    # to an integer
+    k = xp.clip(k.astype(numpy.int64), 0, _LG_LAST)
+    t = x - _rounds.take(table[0], k)
+    y = _rounds.take(table[1], k)
+    for j in range(2, table.shape[0]):
+        y = y * t + _rounds.take(table[j], k)
+    return y
+
+
+def _lgam_small(x, xp):
+    """log|Gamma(x)| for x < 13.2 of 1-d x: the table on its range,
+    below it (x < 1/2, including x <= 0: ``_lgam_below_half``) on those
+    elements only."""
+    r = _lgam_table(x, xp)
+    _rounds.on_subset(xp, x < 0.5, lambda v: _lgam_below_half(v, xp),
+                      (x,), (r,))
+    return r
+
+
+def _lgam_below_half(x, xp):
+    """log|Gamma(x)| for x < 1/2: log Gamma(x + 1) + log(1 / x) for
+    0 < x < 1/2 (the result is above 0.57: the roundings of x + 1 and
+    1 / x cost 0.2 ulp; 1 / x as gamma.c: inf where it overflows, x <
+    5.6e-309), x <= 0 on those elements (``_lgam_nonpos``)."""
+    r = _lgam_table(x + 1.0, xp) + xp.log(1.0 / x)
+    _rounds.on_subset(xp, x <= 0, lambda v: _lgam_nonpos(v, xp), (x,),
+                      (r,))
+    return r
 
 
 def _lgam_big(xb, xp):
     """log Gamma(x) for x >= 13 (x >= 6 for float32's accuracy):
-    Stirling's series (gamma.c); x >= 1000 on its own elements only."""
+    Stirling's series as gamma.c forms it (its roundings: SciPy's values,
+    which betaln's cancellations at large arguments magnify), with its
+    terms for 13 <= x < 1000 everywhere: its fewer terms from 1000 on and
+    none beyond 1e8 change nothing (the terms left out are below 1e-24 of
+    the result).  gamma.c's inf beyond MAXLGM = 2.556348e305 comes from
+    the overflow of (x - 1/2) log x here (within 1e-6 of it), and inf
+    gives inf."""
     q = (xb - 0.5) * xp.log(xb) - xb + _LS2PI
-    w = 1.0 / (xb * xb)
-    mid = q + polevl(w, _LA) / xb
-    _rounds.on_subset(xp, xb >= 1000.0,
-                      lambda v, qv: _lgam_huge(v, qv, xp), (xb, q), (mid,))
-    return mid
+    q = q + polevl(1.0 / (xb * xb), _LA) / xb
+    return xp.where(xb == numpy.inf, xb, q)
 
 
 def _lgam_pos(x, xp, below=13):
-    """log|Gamma(x)| for x > 0 of 1-d x (x = 0 gives inf or NaN, for the
-    caller to replace): the recurrence below `below`, Stirling's series
-    from there on (NaN stays NaN), the branch most elements take on all
-    of them, the other on its own elements (``_rounds.two_ways``)."""
-    return _rounds.two_ways(xp, x < below,
-                            lambda v: _lgam_small(v, xp, below),
+    """log|Gamma(x)| of 1-d x: the table below `below` (and x <= 0
+    below it), Stirling's series from there on (NaN stays NaN), the
+    branch most elements take on all of them, the other on its own
+    elements (``_rounds.two_ways``)."""
+    return _rounds.two_ways(xp, x < below, lambda v: _lgam_small(v, xp),
                             lambda v: _lgam_big(v, xp), (x,))
 
 
-def _lgam_reflect(x, w, xp):
-    """log|Gamma(x)| for x < 0 from w = log|Gamma(-x)|:
-    log(pi / |x sin(pi x)|) - w, the logarithms apart (the product
-    underflows for tiny x)."""
-    s = xp.absolute(_sinpi(x, xp))
-    return _LOGPI - xp.log(xp.absolute(x)) - xp.log(s) - w
+def _lgam_rational(z, t, xp):
+    """log|z| + log Gamma(2 + t), 0 <= t < 1 (gamma.c's B/C on [2, 3))."""
+    p = t * polevl(t, _LB) / p1evl(t, _LC)
+    lz = xp.log(xp.absolute(z))
+    return xp.where(t == 0.0, lz, lz + p)
 
 
-def _lgam_nonpos(x, w, xp):
-    """log|Gamma(x)| for x <= 0 from w = log|Gamma(-x)|."""
-    # tiny |x|: Gamma(x) ~ 1/x - euler, so log|Gamma(x)| = log|Gamma(-x)|
-    # to double precision (and the reflection would lose to underflow)
-    r = xp.where(xp.absolute(x) >= 1e-100, _lgam_reflect(x, w, xp), w)
-    # the poles: 0 and the negative integers
+def _lgam_upward(x, xp):
+    """log|Gamma(x)| for -34 < x < 0 as gamma.c's lgam computes it: z /= u
+    for u = x, x + 1, ... while u < 2, then log|z| + log Gamma(u) on
+    [2, 3).  The same divisions in the same order (by 1 where an element
+    has stopped: exact), so SciPy's results: next to a pole the
+    reflection (log pi - log|x sin(pi x)| - log Gamma(-x)) cancels two
+    terms of size log Gamma(-x), 8 ulp at -8.000064 where this is exact
+    to SciPy's rounding.  As many rounds as the most negative element
+    needs (one read of the minimum)."""
+    z = x * 0.0 + 1.0
+    p = x * 0.0
+    lo = float(xp.amin(x))
+    # elements below -34 (the reflection's, when this runs on all of
+    # them) stop at 37 rounds, -inf and huge ones included
+    lo = lo if lo >= -34.0 else -34.0
+    for i in range(int(math.ceil(2.0 - lo)) + 1):
+        u = x + float(i)
+        m = u < 2.0
+        z = z / xp.where(m, u, 1.0)
+        p = xp.where(m, float(i + 1), p)
+    return _lgam_rational(z, x + (p - 2.0), xp)
+
+
+def _lgam_reflect(x, xp):
+    """log|Gamma(x)| for x <= -34 (gamma.c): log(pi / (q sin(pi z))) -
+    log Gamma(q), q = -x, z its distance to the nearest integer."""
+    q = -x
+    z = q - xp.floor(q)
+    z = xp.where(z > 0.5, 1.0 - z, z)
+    return _LOGPI - xp.log(q * xp.sin(math.pi * z)) - _lgam_big(q, xp)
+
+
+def _lgam_nonpos(x, xp):
+    """log|Gamma(x)| for x <= 0: inf at the poles, -inf at -inf (as
+    SciPy)."""
+    r = _rounds.two_ways(xp, x > -34.0, lambda v: _lgam_upward(v, xp),
+                         lambda v: _lgam_reflect(v, xp), (x,))
     r = xp.where(x == xp.floor(x), numpy.inf, r)
-    return xp.where(xp.isinf(x), x, r)
+    return xp.where(x == -numpy.inf, x, r)
 
 
 # the float32 loop (computed in float64 and rounded once, as SciPy's):
-# Stirling's series from x = 6 on (the recurrence below 6 is 3 rounds
-# where below 13 it is 10): with all of gamma.c's terms its error against
-# SciPy's float64 log Gamma is below 2.5e-12 from 6 on (cancellation in
-# (x - 1/2) log x - x stays ~1e-15), 1e-5 of a float32 ulp of 1; so also
-# where log Gamma of x < -6 is near 0 (next to a pole, from log|Gamma(-x)|
-# by the reflection) the float32 result is within 2.5e-12 absolutely
+# Stirling's series from x = 6 on: with all of gamma.c's terms its error
+# against SciPy's float64 log Gamma is below 2.5e-12 from 6 on
+# (cancellation in (x - 1/2) log x - x stays ~1e-15), 1e-5 of a float32
+# ulp of 1; so also where log Gamma of x < -6 is near 0 (next to a pole)
+# the float32 result is within 2.5e-12 absolutely
 _STIRLING_F32 = 6
 
 
@@ -205,10 +249,7 @@ def gammaln(x, xp=_xp):
     below = 13
     if x.dtype == numpy.float32:
         x, below = x.astype(numpy.float64), _STIRLING_F32
-    r = _lgam_pos(xp.absolute(x), xp, below=below)
-    _rounds.on_subset(xp, x <= 0, lambda x, w: _lgam_nonpos(x, w, xp),
-                      (x, r), (r,))
-    return r.reshape(shape)
+    return _lgam_pos(x, xp, below=below).reshape(shape)
 
 
 def loggamma(x, xp=_xp):

@@ -43,3 +43,13 @@ def take(a, indices):
 def asarray(a):
     import cupy
     return cupy.asarray(a)
+
+
+def amin(a):
+    import cupy
+    return cupy.amin(a)
+
+
+def clip(a, lo, hi):
+    import cupy
+    return cupy.clip(a, lo, hi)

@@ -24,7 +24,8 @@ def assign(dst, src):
     if sk == 'c' and dk in 'iuf':
         src = src.real   # complex -> real keeps the real part
         sk = 'f'
-    if sk == 'f' and dk in 'iu':
-        src = numpy.where(numpy.isnan(src), 0, src)
     with numpy.errstate(all='ignore'):
         numpy.copyto(dst, src, casting='unsafe')
+        if sk == 'f' and dk in 'iu':
+            # NaN -> 0 written over the cast (no temporary of src's size)
+            numpy.copyto(dst, 0, where=numpy.isnan(src))

@@ -398,6 +398,12 @@ def _sign(self, out):
 def _clamp(self, lo, hi, out):
     # max(min(x, max), min) (ops.md 1): min > max gives min
     with _quiet():
+        if (lo is not None and hi is not None and out.dtype == self.dtype
+                and not _is_tensor(lo) and not _is_tensor(hi) and lo <= hi):
+            # the same values in one pass, straight into out
+            numpy.clip(self, _as(lo, self.dtype), _as(hi, self.dtype),
+                       out=out)
+            return
         r = self
         if hi is not None:
             r = numpy.minimum(r, _as(hi, self.dtype))
