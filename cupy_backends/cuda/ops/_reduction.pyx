@@ -46,8 +46,11 @@ cdef enum:
     _PER_THREAD = 8
 
 # blocks per multiprocessor the 'vec' plan splits a few results over (a
-# tuning knob for benchmark runs: CUPY_CUDA_RED_BPS)
-cdef int _VEC_BLOCKS_PER_SM = int(os.environ.get('CUPY_CUDA_RED_BPS', '8'))
+# tuning knob for benchmark runs: CUPY_CUDA_RED_BPS).  4: on an H200
+# (2026-11-27, benchmarks/RESULTS.md) sum over 2^24-2^28 float32/float64
+# took 21.0/65.6/243.6 and 36.6/125.2/478.3 us against 21.7/66.3/246.6
+# and 37.3/125.0/478.3 with 8 (CuPy 20.9/65.6/242.9, 36.8/125.4/477.4)
+cdef int _VEC_BLOCKS_PER_SM = int(os.environ.get('CUPY_CUDA_RED_BPS', '4'))
 
 _REAL = '?bBhHiIlLefd'
 _ALL = _REAL + 'FD'
