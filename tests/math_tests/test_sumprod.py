@@ -305,3 +305,25 @@ class TestCapabilityPath:
             warnings.simplefilter('ignore', cupy.PerformanceWarning)
             assert int(cupy.asarray(h).max()) == 2 ** 64 - 1
             assert int(cupy.asarray(h).argmin()) == 1
+
+
+@pytest.mark.parametrize('func', ['sum', 'prod', 'nansum', 'mean',
+                                  'cumsum', 'cumprod'])
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.int64, numpy.bool_])
+def test_complex_to_real_dtype_warns_as_numpy(func, dtype):
+    # NumPy warns (ComplexWarning) when a reduction or scan of a complex
+    # array casts it to a real or integer dtype, and not for bool; the
+    # repeated call (a cached plan) warns again
+    h = numpy.array([1 + 2j, 3 - 1j, 0.5j], numpy.complex64)
+    d = cupy.asarray(h)
+    for _ in range(2):
+        with warnings.catch_warnings(record=True) as w_np:
+            warnings.simplefilter('always')
+            want = getattr(numpy, func)(h, dtype=dtype)
+        with warnings.catch_warnings(record=True) as w_cp:
+            warnings.simplefilter('always')
+            got = getattr(cupy, func)(d, dtype=dtype)
+        warn = numpy.exceptions.ComplexWarning
+        assert any(x.category is warn for x in w_np) == any(
+            x.category is warn for x in w_cp)
+        testing.assert_allclose(got, want, rtol=1e-6)

@@ -289,6 +289,8 @@ def reduce(name, a, axis=None, dtype=None, out=None, keepdims=False,
     """NumPy's reduction ``name`` (sum, prod, max, min, all, any, mean,
     var, std, argmax, argmin, count_nonzero and the nan-functions) of
     ``a`` on the device, with NumPy's arguments."""
+    if dtype is not None:
+        _warn_complex_to_real(name, a, dtype)
     key = None
     if numpy_name is None or numpy_name == name:
         key = _plan_key(name, a, axis, keepdims, dtype, out, initial, where,
@@ -368,6 +370,29 @@ def reduce(name, a, axis=None, dtype=None, out=None, keepdims=False,
     if initial is not NoValue:
         res = _with_initial(name, res, initial, out)
     return res
+
+
+# reductions without a dtype argument (NumPy's take none, or ignore it)
+_NO_DTYPE = ('max', 'min', 'nanmax', 'nanmin', 'all', 'any',
+             'count_nonzero')
+
+
+def _warn_complex_to_real(name, a, dtype):
+    """NumPy's ComplexWarning of a reduction or scan of a complex array
+    with a real or integer ``dtype`` (its input cast drops the imaginary
+    part; a cast to bool tests for non-zero and does not warn)."""
+    a_dtype = getattr(a, 'dtype', None)
+    if (a_dtype is None or a_dtype.kind != 'c' or name in ARG or
+            name in _NO_DTYPE):
+        return
+    try:
+        kind = numpy.dtype(dtype).kind
+    except TypeError:
+        return                  # an invalid dtype: refused further on
+    if kind in 'iuf':
+        warnings.warn('Casting complex values to real discards the '
+                      'imaginary part', numpy.exceptions.ComplexWarning,
+                      stacklevel=4)
 
 
 def _numpy_kwargs(name, dtype, out, keepdims, initial, has_where, ddof):
@@ -496,6 +521,8 @@ def scan(name, a, axis=None, dtype=None, out=None):
     base = name[3:] if name.startswith('nan') else name
     axis = _axis_argument(name, axis, a.ndim)
     dtype = _dtype_argument(dtype, ufunc=False)
+    if dtype is not None:
+        _warn_complex_to_real(name, a, dtype)
     if axis is None:
         src = a.reshape(-1)
         ax = 0
