@@ -108,11 +108,13 @@ def _close(got, ref, dtype):
         for g, r in zip(got, ref))
 
 
-# calls per batch by log2 size (a batch of 2^16 calls is ~1-30 ms on
-# the simulator); rounds: as many as fit _BUDGET seconds per case,
-# between 3 and 15 (Black-Scholes at 2^24 with NumPy's ~5 s: 3;
-# distance: 15)
-_BATCH = {16: 10}
+# calls per batch by log2 size: 40 calls of 2^16 are ~5-100 ms on the
+# simulator (10 calls of the distance kernel, ~1.2 ms, were one or two
+# scheduler time slices of the shared 2-core machine, so one preemption
+# decided a round's ratio: paired ratios 0.6-1.4 of the same code);
+# rounds: as many as fit _BUDGET seconds per case, between 3 and 15
+# (Black-Scholes at 2^24 with NumPy's ~5 s: 3; distance: 15)
+_BATCH = {16: 40}
 _BUDGET = 10.0
 _MIN_ROUNDS, _MAX_ROUNDS = 3, 15
 _Q = 0.2

@@ -339,6 +339,19 @@ def clear():
         drop(e)
         if not e.busy:
             _destroy(e, True)
+    for fn in _clear_hooks:
+        fn()
+
+
+# Other caches of device objects made for operator calls (the elementwise
+# runner's constant tensors): emptied with the executors, so that whoever
+# resets a device or checks for leaks after clear() sees none of them.
+_clear_hooks = []
+
+
+def on_clear(fn):
+    """Call fn() at every clear()."""
+    _clear_hooks.append(fn)
 
 
 def set_limits(entries=None, workspace_bytes=None):

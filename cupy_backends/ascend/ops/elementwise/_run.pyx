@@ -34,6 +34,11 @@ from cupy_backends.ascend.ops._aclnn cimport (
     OpSymbol, op_symbol, Args, ScalarBytes, args_init, arg_tensor,
     arg_scalar, arg_float, aclnn_run)
 from cupy_backends.ascend.ops._scratch cimport Scratch
+from cupy_backends.ascend.ops import _executor_cache
+from cupy.xpu.memory cimport MemoryPointer
+from cupy.xpu.memory_pool cimport MemoryPool
+from cupy.xpu.memory_pool import get_default_memory_pool
+from libc.string cimport memset
 from cupy_backends.ascend.ops._tensor cimport (
     Desc, desc_from_view, desc_flip_axis, desc_has_negative,
     desc_is_contiguous)
@@ -42,6 +47,8 @@ from cupy_backends.backend.provider cimport View
 
 from cupy_backends.backend.provider import OperationNotSupported
 from cupy_backends.ascend.ops.elementwise import _table
+
+cdef MemoryPool _pool = get_default_memory_pool()
 
 # operands per signature
 cdef int _nops(int sig) noexcept nogil:
@@ -220,37 +227,101 @@ cdef bint _is_zero(object v, char kind):
 
 cdef OpSymbol _fill_op = None
 
+# The literal scalars of programs (Horner coefficients, the literal self of
+# a fused step) made 1-element tensors, kept per device, stream, dtype and
+# value bits: a replayed kernel fills none of them again (Black-Scholes:
+# 10 fills a call).  Keyed by stream, so a constant is only read after
+# its fill on that stream (in order); read-only (a step never writes a
+# const register).  Bounded: past _max_constants a value is filled per
+# call as before.  Emptied with the executor cache (its on_clear hook:
+# at exit, on a device reset, before the test run's leak check).
+cdef int _max_constants = 256     # 1-element tensors: 256 pool blocks
+cdef dict _constants = {}
 
-cdef int _materialize(_Context c, Register* regs, int r) except -1:
-    # a scalar register as a 1-element device tensor broadcast to the
-    # shape (a fill: nothing crosses from the host)
+
+def clear_constants():
+    _constants.clear()
+
+
+def constants(max_count=None):
+    """The number of cached constant tensors; with max_count, the bound is
+    set to it first (returns (count, previous bound)) -- for tests."""
+    global _max_constants
+    old = _max_constants
+    if max_count is not None:
+        _max_constants = max_count
+        return len(_constants), old
+    return len(_constants)
+
+
+_executor_cache.on_clear(clear_constants)
+
+
+cdef int _fill_one(intptr_t p, int code, int isz, char kind, object v,
+                   Scratch sc) except -1:
     global _fill_op
-    cdef int code = c.plan.code[r], isz = c.plan.isz[r], i, sdt, st
-    cdef char kind = c.plan.kind_char[r]
-    cdef intptr_t p
     cdef Desc d
     cdef ScalarBytes sb
     cdef Args a
-    v = _scalar(c, regs, r)
-    p = c.sc.alloc(isz)
+    cdef int sdt
     if _is_zero(v, kind):
-        api.xpuMemsetAsync(p, 0, isz, c.sc.stream)
+        api.xpuMemsetAsync(p, 0, isz, sc.stream)
+        return 0
+    if _fill_op is None:
+        _fill_op = op_symbol('InplaceFillScalar')
+    d.base = p
+    d.storage = 1
+    d.offset = 0
+    d.dtype = code
+    d.itemsize = isz
+    d.ndim = 1
+    d.shape[0] = 1
+    d.strides[0] = 1
+    sdt = _scalar_bytes(v, kind, &sb)
+    args_init(&a)
+    arg_tensor(&a, &d)
+    arg_scalar(&a, &sb, sdt)
+    aclnn_run(_fill_op, &a, sc)
+    return 0
+
+
+cdef intptr_t _constant(_Context c, int code, int isz, char kind,
+                        object v) except 0:
+    # the cached 1-element tensor of value v, filled at its first use
+    cdef ScalarBytes sb
+    cdef MemoryPointer mp
+    cdef intptr_t p
+    memset(&sb, 0, sizeof(ScalarBytes))
+    sdt = _scalar_bytes(v, kind, &sb)
+    key = (api.xpuGetDevice(), c.sc.stream, code, sdt,
+           (<char*>&sb)[:sizeof(ScalarBytes)])
+    mp = _constants.get(key)
+    if mp is not None:
+        return mp.ptr
+    if len(_constants) >= _max_constants:
+        p = c.sc.alloc(isz)
     else:
-        if _fill_op is None:
-            _fill_op = op_symbol('InplaceFillScalar')
-        d.base = p
-        d.storage = 1
-        d.offset = 0
-        d.dtype = code
-        d.itemsize = isz
-        d.ndim = 1
-        d.shape[0] = 1
-        d.strides[0] = 1
-        sdt = _scalar_bytes(v, kind, &sb)
-        args_init(&a)
-        arg_tensor(&a, &d)
-        arg_scalar(&a, &sb, sdt)
-        aclnn_run(_fill_op, &a, c.sc)
+        mp = _pool.malloc(isz)
+        p = mp.ptr
+    _fill_one(p, code, isz, kind, v, c.sc)
+    if mp is not None:
+        _constants[key] = mp
+    return p
+
+
+cdef int _materialize(_Context c, Register* regs, int r) except -1:
+    # a scalar register as a 1-element device tensor broadcast to the
+    # shape (a fill: nothing crosses from the host; a literal's tensor is
+    # kept, see _constants)
+    cdef int code = c.plan.code[r], isz = c.plan.isz[r], i
+    cdef char kind = c.plan.kind_char[r]
+    cdef intptr_t p
+    v = _scalar(c, regs, r)
+    if c.plan.kind[r] == K_CONST:
+        p = _constant(c, code, isz, kind, v)
+    else:
+        p = c.sc.alloc(isz)
+        _fill_one(p, code, isz, kind, v, c.sc)
     # r itself becomes the tensor (derived or not: its own entry)
     regs[r].state = S_TENSOR
     regs[r].base = p
