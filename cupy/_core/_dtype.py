@@ -1,5 +1,7 @@
 """The dtypes an ndarray may have, and their validation."""
 
+import warnings
+
 import numpy
 
 # bool, int8-64, uint8-64, float16/32/64, complex64/128 (issue 4; the
@@ -69,3 +71,11 @@ def get_container_dtype(dtype):
 def is_container(dt):
     """True for a dtype that device arrays hold but never compute on."""
     return dt.kind in 'MmV'
+
+
+def warn_complex_cast(stacklevel=2):
+    """NumPy's ComplexWarning of a complex -> real (or integer) cast;
+    ``stacklevel`` counts as ``warnings.warn``'s from the caller."""
+    warnings.warn('Casting complex values to real discards the imaginary '
+                  'part', numpy.exceptions.ComplexWarning,
+                  stacklevel=stacklevel + 1)

@@ -7,8 +7,6 @@ broadcast_to, expand_dims, concatenate, stack, repeat, resize.
 
 import operator
 
-import warnings
-
 import numpy
 
 from cupy._core import _dtype
@@ -167,9 +165,7 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None,
     if dt.kind not in 'cb' and any(
             a.dtype.kind == 'c' for a, k in zip(arrays, kinds) if k is None):
         # NumPy's unsafe complex -> real copy warns
-        warnings.warn('Casting complex values to real discards the '
-                      'imaginary part', numpy.exceptions.ComplexWarning,
-                      stacklevel=3)
+        _dtype.warn_complex_cast(stacklevel=3)
     if out is None:
         order = 'F' if all(a.flags.f_contiguous and not a.flags.c_contiguous
                            for a in arrays) else 'C'

@@ -29,11 +29,11 @@ import inspect
 import operator
 import textwrap
 import types
-import warnings
 
 import numpy
 
 import cupy
+from cupy._core import _dtype
 from cupy._core import core
 
 
@@ -139,9 +139,7 @@ def _cast(v, dtype, by):
             raise TypeError(
                 "{}() argument must be a string or a real number, not "
                 "'complex'".format(by.__name__))
-        warnings.warn('Casting complex values to real discards the '
-                      'imaginary part', numpy.exceptions.ComplexWarning,
-                      stacklevel=4)
+        _dtype.warn_complex_cast(stacklevel=4)
     return v.astype(dtype)
 
 

@@ -390,9 +390,7 @@ def _warn_complex_to_real(name, a, dtype):
     except TypeError:
         return                  # an invalid dtype: refused further on
     if kind in 'iuf':
-        warnings.warn('Casting complex values to real discards the '
-                      'imaginary part', numpy.exceptions.ComplexWarning,
-                      stacklevel=4)
+        _dtype.warn_complex_cast(stacklevel=4)
 
 
 def _numpy_kwargs(name, dtype, out, keepdims, initial, has_where, ddof):
@@ -406,8 +404,7 @@ def _numpy_kwargs(name, dtype, out, keepdims, initial, has_where, ddof):
         return kw
     else:
         kw['keepdims'] = keepdims
-    if dtype is not None and name not in ARG and name not in (
-            'max', 'min', 'nanmax', 'nanmin', 'all', 'any'):
+    if dtype is not None and name not in ARG and name not in _NO_DTYPE:
         kw['dtype'] = numpy.dtype(dtype)
     if out is not None:
         kw['out'] = (out.shape, out.dtype)

@@ -9,6 +9,7 @@ import warnings
 import numpy
 
 import cupy
+from cupy._core import _dtype
 
 
 # SciPy's ndimage boundary modes (scipy.ndimage._ni_support).
@@ -138,8 +139,7 @@ def store(result, output):
         else:
             result = cupy.trunc(result)
     if result.dtype.kind == 'c' and output.dtype.kind != 'c':
-        warnings.warn('Casting complex values to real discards the '
-                      'imaginary part', numpy.exceptions.ComplexWarning, 2)
+        _dtype.warn_complex_cast(stacklevel=2)
         result = result.real
     output[...] = result.astype(output.dtype, copy=False)
     return output

@@ -11,11 +11,10 @@ samples of x and y (lfiltic's formula).  The coefficients are read to the
 host (a few numbers; one synchronisation per call).
 """
 
-import warnings
-
 import numpy
 
 import cupy
+from cupy._core import _dtype
 from cupyx.scipy.signal import _iir_dense
 from cupyx.scipy.signal import _iir_rows
 from cupyx.scipy.signal import _iir_utils
@@ -589,9 +588,7 @@ def filtfilt(b, a, x, axis=-1, padtype='odd', padlen=None, method='pad',
     if method == 'gust' and numpy.result_type(hb, ha).kind == 'c':
         # SciPy stores the complex zero-input response in a float64
         # matrix, and NumPy warns about the cast
-        warnings.warn('Casting complex values to real discards the '
-                      'imaginary part', numpy.exceptions.ComplexWarning,
-                      stacklevel=2)
+        _dtype.warn_complex_cast(stacklevel=2)
     n = x.shape[axis]
     batch = x.size // n if n else 0
     edge = 0 if method == 'gust' else _pad_edge(padtype, padlen, x, axis,
