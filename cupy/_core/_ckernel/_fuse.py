@@ -24,6 +24,7 @@ same dtype are fused (the core's own loop for them is that one operator).
 CUPY_USER_KERNEL_FUSE=0 turns fusion off (for comparisons).
 """
 
+import math
 import os
 
 import numpy
@@ -210,13 +211,6 @@ def _leaves_and_steps(node, leaves, steps, seen):
     steps.append(node)
 
 
-def _size(shape):
-    n = 1
-    for d in shape:
-        n *= d
-    return n
-
-
 def _pending_under(node, take):
     """The pending nodes under node for which take(node) holds, the walk
     not going below them."""
@@ -241,8 +235,8 @@ def _hoist(node):
     are computed once, not at every element of node's program."""
     if not _optimize.enabled():
         return
-    size = _size(node.shape)
-    for a in _pending_under(node, lambda a: _size(a.shape) < size):
+    size = math.prod(node.shape)
+    for a in _pending_under(node, lambda a: math.prod(a.shape) < size):
         materialize(a)
 
 

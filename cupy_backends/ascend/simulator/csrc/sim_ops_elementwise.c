@@ -82,7 +82,8 @@
 /* Promotion (aclnn.md section 9)                                        */
 
 /* 0 bool, 1 integer, 2 floating, 3 complex. */
-static int category(int32_t t)
+SIM_OPS_HIDDEN int sim_ew_category(int32_t t);
+int sim_ew_category(int32_t t)
 {
     switch (t) {
     case ACL_BOOL: return 0;
@@ -115,7 +116,7 @@ int32_t sim_ew_promote(int32_t a, int32_t b)
     if (a == b) return a;
     /* u16/u32/u64 only with themselves */
     if (is_wide_unsigned(a) || is_wide_unsigned(b)) return -1;
-    int ca = category(a), cb = category(b);
+    int ca = sim_ew_category(a), cb = sim_ew_category(b);
     if (ca == 3 || cb == 3) {
         if (a == ACL_COMPLEX128 || b == ACL_COMPLEX128 || a == ACL_DOUBLE || b == ACL_DOUBLE)
             return ACL_COMPLEX128;
@@ -139,7 +140,7 @@ int32_t sim_ew_promote(int32_t a, int32_t b)
 SIM_OPS_HIDDEN int32_t sim_ew_promote_scalar(int32_t tensor, int32_t scalar);
 int32_t sim_ew_promote_scalar(int32_t tensor, int32_t scalar)
 {
-    int ct = category(tensor), cs = category(scalar);
+    int ct = sim_ew_category(tensor), cs = sim_ew_category(scalar);
     if (cs <= ct) return tensor;
     if (cs == 1) {   /* an integer scalar with a bool tensor */
         return is_wide_unsigned(scalar) ? -1 : scalar;
@@ -237,16 +238,25 @@ static aclnnStatus check_binary(const sim_op *op, const sim_call *call)
     return check_binary_at(op, call, op->nparams - 1, &ct);
 }
 
+/* Whether a scalar attribute of dtype st (alpha, Addcmul's value) casts
+ * to the compute dtype ct: not from a higher category, except an integer
+ * into bool (torch's rule, aclnn_add.cpp). */
+SIM_OPS_HIDDEN int sim_ew_scalar_casts(int32_t st, int32_t ct);
+int sim_ew_scalar_casts(int32_t st, int32_t ct)
+{
+    int cs = sim_ew_category(st), cc = sim_ew_category(ct);
+    return cs <= cc || (cc == 0 && cs == 1);
+}
+
 /* Add/Sub/Rsub (+s): out is argument 3 (after alpha). */
 static aclnnStatus check_alpha(const sim_op *op, const sim_call *call)
 {
     int32_t ct;
     aclnnStatus st = check_binary_at(op, call, 3, &ct);
     if (st) return st;
-    /* alpha must be castable to the compute dtype: not from a higher
-     * category (torch's rule, aclnn_add.cpp) */
+    /* alpha must be castable to the compute dtype */
     int32_t at = call->args[2].u.scalar.dtype;
-    if (category(at) > category(ct) && !(category(ct) == 0 && category(at) == 1)) {
+    if (!sim_ew_scalar_casts(at, ct)) {
         sim_set_error("aclnn%s: alpha of dtype %s cannot be cast to the compute dtype %s",
                       op->name, sim_dtype_name(at), sim_dtype_name(ct));
         return ACLNN_ERR_PARAM_INVALID;
@@ -282,7 +292,7 @@ static aclnnStatus check_pow(const sim_op *op, const sim_call *call)
         sim_set_error("aclnn%s: self and exponent cannot both be bool", op->name);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if (x->kind == SIM_ARG_TENSOR && y->kind == SIM_ARG_SCALAR && category(ct) <= 1) {
+    if (x->kind == SIM_ARG_TENSOR && y->kind == SIM_ARG_SCALAR && sim_ew_category(ct) <= 1) {
         const unsigned char *b = y->u.scalar.bytes;
         int neg = 0;
         switch (dy) {

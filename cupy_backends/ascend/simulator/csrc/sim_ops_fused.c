@@ -34,17 +34,8 @@
 
 /* sim_ops_elementwise.c */
 SIM_OPS_HIDDEN int32_t sim_ew_promote(int32_t a, int32_t b);
-
-/* 0 bool, 1 integer, 2 floating, 3 complex (as sim_ops_elementwise.c). */
-static int category(int32_t t)
-{
-    switch (t) {
-    case ACL_BOOL: return 0;
-    case ACL_FLOAT16: case ACL_BF16: case ACL_FLOAT: case ACL_DOUBLE: return 2;
-    case ACL_COMPLEX64: case ACL_COMPLEX128: return 3;
-    default: return 1;
-    }
-}
+SIM_OPS_HIDDEN int sim_ew_category(int32_t t);
+SIM_OPS_HIDDEN int sim_ew_scalar_casts(int32_t st, int32_t ct);
 
 /* The three inputs broadcast together to exactly out's dims. */
 static aclnnStatus check_bcast3(const sim_op *op, const sim_tensor_desc *const in[3],
@@ -94,13 +85,13 @@ static aclnnStatus check_fused(const sim_op *op, const sim_call *call)
                       sim_dtype_name(ct));
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if (category(out->dtype) < category(ct)) {
+    if (sim_ew_category(out->dtype) < sim_ew_category(ct)) {
         sim_set_error("aclnn%s: the promoted dtype %s cannot be cast to out's dtype %s",
                       op->name, sim_dtype_name(ct), sim_dtype_name(out->dtype));
         return ACLNN_ERR_PARAM_INVALID;
     }
     int32_t vt = call->args[3].u.scalar.dtype;
-    if (category(vt) > category(ct) && !(category(ct) == 0 && category(vt) == 1)) {
+    if (!sim_ew_scalar_casts(vt, ct)) {
         sim_set_error("aclnn%s: value of dtype %s cannot be cast to the compute dtype %s",
                       op->name, sim_dtype_name(vt), sim_dtype_name(ct));
         return ACLNN_ERR_PARAM_INVALID;
@@ -108,14 +99,14 @@ static aclnnStatus check_fused(const sim_op *op, const sim_call *call)
     return check_bcast3(op, in, out);
 }
 
-#define FUSED(nm, ds, out_kind) {nm, 5, { \
+#define FUSED(nm, ds) {nm, 5, { \
         P_TENSOR("self", ds, 0, 8), P_TENSOR("tensor1", ds, 0, 8), \
         P_TENSOR("tensor2", ds, 0, 8), P_SCALAR("value", ds), \
         P_TENSOR_OUT("out", ds, 0, 8)}, check_fused, NULL}
 
 static const sim_op FUSED_OPS[2] = {
-    FUSED("Addcmul", DS_ADDCMUL, 0),
-    FUSED("Addcdiv", DS_ADDCDIV, 0),
+    FUSED("Addcmul", DS_ADDCMUL),
+    FUSED("Addcdiv", DS_ADDCDIV),
 };
 
 #define WS uint64_t *workspaceSize, aclOpExecutor **executor

@@ -234,6 +234,14 @@ def _complex_plain_div(a, b, ct):
     return res
 
 
+def int_div(a, b, ct):
+    """aclnnDiv's integer division as modelled (ops.md 1: int32 RealDiv,
+    rounding not documented): truncation; x / 0 undefined: -1."""
+    bb = numpy.where(b == 0, 1, b)
+    q = numpy.trunc(numpy.true_divide(a, bb)).astype(ct)
+    return numpy.where(b == 0, numpy.array(-1).astype(ct), q)
+
+
 def _div(self, other, out):
     with _quiet():
         ct, a, b = _operands(self, other)
@@ -242,11 +250,7 @@ def _div(self, other, out):
         if ct.kind in 'biu':
             if sd == _I32 and od == _I32 and _is_tensor(self) and \
                     _is_tensor(other):
-                # int32 RealDiv (ops.md 1), rounding not documented:
-                # modelled as truncation; x / 0 undefined: -1
-                bb = numpy.where(b == 0, 1, b)
-                q = numpy.trunc(numpy.true_divide(a, bb)).astype(_I32)
-                res = numpy.where(b == 0, -1, q)
+                res = int_div(a, b, _I32)
             else:
                 res = numpy.true_divide(_as(a, _F32), _as(b, _F32)).astype(
                     _F32)

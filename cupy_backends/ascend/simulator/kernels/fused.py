@@ -67,9 +67,7 @@ def _compute(self, t1, t2):
 
 def _quotient(a, b, ct):
     if ct.kind in 'iu':
-        bb = numpy.where(b == 0, 1, b)
-        q = numpy.trunc(numpy.true_divide(a, bb)).astype(ct)
-        return numpy.where(b == 0, numpy.array(-1).astype(ct), q)
+        return _ew.int_div(a, b, ct)
     return numpy.true_divide(a, b)
 
 
