@@ -46,25 +46,16 @@ def _ln2_parts():
 
 
 _LN2_HI, _LN2_LO = _ln2_parts()
-_ATANH = [(float(Fraction(1, 2 * k + 1)),
-           float(Fraction(1, 2 * k + 1) - Fraction(float(Fraction(
-               1, 2 * k + 1))))) for k in range(_ATANH_TERMS)]
-
-
-def _two_prod(a, b):
-    p = a * b
-    a1, a2 = _trig._split(a)
-    b1, b2 = _trig._split(b)
-    return p, ((a1 * b1 - p) + a1 * b2 + a2 * b1) + a2 * b2
+_ATANH = [_trig._hi_lo(Fraction(1, 2 * k + 1)) for k in range(_ATANH_TERMS)]
 
 
 def _hypot(x, y, xp):
     """sqrt(x^2 + y^2), correctly rounded in practice."""
-    xh, xl = _two_prod(x, x)
-    yh, yl = _two_prod(y, y)
+    xh, xl = _trig._two_prod(x, x)
+    yh, yl = _trig._two_prod(y, y)
     sh, sl = _trig._dd_add(xh, xl, yh, yl)
     r = xp.sqrt(sh)
-    rh, rl = _two_prod(r, r)
+    rh, rl = _trig._two_prod(r, r)
     # r + (s - r^2) / (2 r): s - r^2 from exact parts
     d = ((sh - rh) - rl) + sl
     return r + d / (2.0 * r)
@@ -87,7 +78,7 @@ def log(r, xp=_xp):
     num = m - 1.0                                   # exact (Sterbenz)
     dh, dl = _trig._two_sum(m, 1.0)
     sh = num / dh
-    ph, pl = _two_prod(sh, dh)
+    ph, pl = _trig._two_prod(sh, dh)
     sl = ((num - ph) - pl - sh * dl) / dh
     th, tl = _trig._dd_mul(sh, sl, sh, sl)
     ch, cl = _trig._series(th, tl, _ATANH)
@@ -102,8 +93,8 @@ def _atan2(y, x, xp):
     zero)."""
     t0 = xp.arctan2(y, x)
     sh, sl, ch, cl = _trig._sincos_dd(*_trig._cody_waite(t0, xp), xp)
-    ah, al = _two_prod(x, sh)
-    bh, bl = _two_prod(y, ch)
+    ah, al = _trig._two_prod(x, sh)
+    bh, bl = _trig._two_prod(y, ch)
     num = ((ah - bh) + (al - bl)) + (x * sl - y * cl)
     return t0 - num / (x * ch + y * sh)
 

@@ -20,38 +20,31 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 import math
 
+import numpy
+
 from cupyx.scipy.special import _trig
 from cupyx.scipy.special import _xp
 
 _STEPS = 64                 # table points per octave
 
 
-def _dd(d):
-    """A Decimal as a (hi, lo) pair of doubles."""
-    hi = float(d)
-    return hi, float(d - Decimal(hi))
-
-
 def _tables():
     with localcontext() as ctx:
         ctx.prec = 60
-        ln2 = _dd(Decimal(2).ln())
-        table = [_dd(Decimal(2) ** (Decimal(j) / _STEPS))
+        ln2 = _trig._hi_lo(Decimal(2).ln())
+        table = [_trig._hi_lo(Decimal(2) ** (Decimal(j) / _STEPS))
                  for j in range(-_STEPS // 2, _STEPS // 2 + 1)]
-    coef = []
-    for n in range(9):
-        c = Fraction(1, math.factorial(n))
-        hi = float(c)
-        coef.append((hi, float(c - Fraction(hi))))
+    coef = [_trig._hi_lo(Fraction(1, math.factorial(n))) for n in range(9)]
     return ln2, table, coef
 
 
 _LN2, _TABLE, _EXP = _tables()
+_TABLE_HI = numpy.array([t[0] for t in _TABLE])
+_TABLE_LO = numpy.array([t[1] for t in _TABLE])
 
 
 def exp2(e, xp=_xp):
     """2^e for a float64 array e with a normal result (|e| < 1022)."""
-    import numpy
     k = xp.rint(e)
     f = e - k                                   # [-1/2, 1/2], exact
     j = xp.rint(f * _STEPS)                     # -32..32
@@ -59,7 +52,7 @@ def exp2(e, xp=_xp):
     th, tl = _trig._dd_mul(g, g * 0.0, *_LN2)
     ph, pl = _trig._series(th, tl, _EXP)
     idx = (j + _STEPS // 2).astype(numpy.int64)
-    hi = xp.take(xp.asarray(numpy.array([t[0] for t in _TABLE])), idx)
-    lo = xp.take(xp.asarray(numpy.array([t[1] for t in _TABLE])), idx)
+    hi = xp.take(xp.asarray(_TABLE_HI), idx)
+    lo = xp.take(xp.asarray(_TABLE_LO), idx)
     rh, rl = _trig._dd_mul(hi, lo, ph, pl)
     return (rh + rl) * xp.power(2.0, k)

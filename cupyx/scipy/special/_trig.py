@@ -39,15 +39,18 @@ _DD_TERMS = 4               # leading Taylor terms in double-double
 _TERMS = 11                 # t^10 / 21! at t = (pi/4)^2: 1.5e-22
 
 
+def _hi_lo(c):
+    """An exact number c (a Fraction, or a Decimal in a context of enough
+    digits) as doubles hi + lo, hi its nearest double."""
+    hi = float(c)
+    return hi, float(c - type(c)(hi))
+
+
 def _coefficients(first):
     """The Taylor coefficients (-1)^k / (2k + first)! of S (first = 1)
     or C (first = 0) as (hi, lo) pairs."""
-    out = []
-    for k in range(_TERMS):
-        c = Fraction((-1) ** k, math.factorial(2 * k + first))
-        hi = float(c)
-        out.append((hi, float(c - Fraction(hi))))
-    return out
+    return [_hi_lo(Fraction((-1) ** k, math.factorial(2 * k + first)))
+            for k in range(_TERMS)]
 
 
 _SIN = _coefficients(1)
@@ -85,11 +88,16 @@ def _split(a):
     return hi, a - hi
 
 
+def _two_prod(a, b):
+    """a b = p + e exactly (Dekker's product)."""
+    p = a * b
+    a1, a2 = _split(a)
+    b1, b2 = _split(b)
+    return p, ((a1 * b1 - p) + a1 * b2 + a2 * b1) + a2 * b2
+
+
 def _dd_mul(ah, al, bh, bl):
-    p = ah * bh
-    a1, a2 = _split(ah)
-    b1, b2 = _split(bh)
-    e = ((a1 * b1 - p) + a1 * b2 + a2 * b1) + a2 * b2
+    p, e = _two_prod(ah, bh)
     return _fast_two_sum(p, e + (ah * bl + al * bh))
 
 
